@@ -12,6 +12,7 @@ static const char *const messages[TESSERA_STATUS_COUNT] = {
   [TESSERA_ERROR_GPU_OUT_OF_MEMORY] = TESSERA_N_("Not enough GPU memory"),
   [TESSERA_ERROR_GPU]               = TESSERA_N_("The GPU reported an error"),
   [TESSERA_ERROR_IO]                = TESSERA_N_("A file could not be read or written"),
+  [TESSERA_ERROR_NO_SOLUTION]       = TESSERA_N_("No result satisfies the given constraints"),
 };
 
 const char *

@@ -9,7 +9,9 @@
 #define TESSERA_CUDA_H
 
 #include "../core/box-blur.h"
+#include "../core/fill-contours.h"
 #include "../core/image.h"
+#include "../core/trace-line.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +40,46 @@ TesseraStatus tessera_cuda_time (TesseraCudaTimedFunc fn, void *arg,
 TesseraStatus tessera_cuda_box_blur (const TesseraImage *src,
                                      TesseraImage *dst,
                                      const TesseraBoxBlur *params);
+
+/* The exact polyline search of core/trace-line.h on the device: CHOSEN
+ * receives the point index on each guide, VALUE the optimum — the same bits
+ * as the CPU search. */
+TesseraStatus tessera_cuda_trace_line (const TesseraGradient *gradient,
+                                       const TesseraTrace *params,
+                                       const TesseraTraceGeometry *geometry,
+                                       int *chosen, float *value);
+
+/* Fill closed contours (core/fill-contours.h) on the device: FAST, or
+ * PAPER_GPU (the paper's fill and merge both on the GPU); PAPER with
+ * device images runs as PAPER_GPU, since the CPU cannot fill them. */
+TesseraStatus tessera_cuda_fill_contours (const TesseraImage *contours,
+                                          TesseraImage *interior,
+                                          const TesseraFillContours *params);
+
+/* COUNT host images (sizes may differ): the copies of one image overlap
+ * the kernels of its neighbours. */
+TesseraStatus tessera_cuda_fill_contours_batch (const TesseraImage *contours,
+                                                TesseraImage *interior,
+                                                int count,
+                                                const TesseraFillContours *params);
+
+/* The GPU merge stage of PAPER (CPU fill + GPU merge), as a pipeline: the
+ * CPU fills image i+1 into one label buffer while the GPU turns image i's
+ * labels into its mask (interior = value[label]).  Labels are written into
+ * the buffer that _labels hands out (pinned memory, MAX_PIXELS entries);
+ * _submit queues the merge of those labels into the host image INTERIOR,
+ * which is complete after the next _labels or _finish. */
+typedef struct TesseraCudaFillMerge TesseraCudaFillMerge;
+TesseraStatus tessera_cuda_fill_merge_new    (TesseraCudaFillMerge **merge,
+                                              size_t max_pixels);
+TesseraStatus tessera_cuda_fill_merge_labels (TesseraCudaFillMerge *merge,
+                                              uint32_t **labels);
+TesseraStatus tessera_cuda_fill_merge_submit (TesseraCudaFillMerge *merge,
+                                              const uint8_t *value,
+                                              uint32_t label_count,
+                                              TesseraImage *interior);
+TesseraStatus tessera_cuda_fill_merge_finish (TesseraCudaFillMerge *merge);
+void          tessera_cuda_fill_merge_free   (TesseraCudaFillMerge *merge);
 
 #ifdef __cplusplus
 }

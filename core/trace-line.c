@@ -1,0 +1,584 @@
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "trace-line.h"
+#include "trace-sample.h"
+#ifdef TESSERA_HAVE_CUDA
+#include "../cuda/tessera-cuda.h"
+#endif
+
+/* Below this many links (n d^2) the GPU's start-up costs more than it saves. */
+#define TRACE_GPU_MIN_LINKS ((size_t) 1 << 20)
+
+TesseraStatus
+tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
+{
+  double length = hypot (b.x - a.x, b.y - a.y);
+
+  if (p == NULL || p->nodes < 1 || p->nodes > TESSERA_TRACE_MAX_NODES
+      || p->points < 1 || p->points > TESSERA_TRACE_MAX_POINTS
+      || !(p->half_width >= 0.0 && p->half_width <= TESSERA_MAX_SIDE)
+      || !(p->max_angle >= 0.0 && p->max_angle <= 180.0)
+      || !(p->sigma >= 0.0 && p->sigma <= TESSERA_GRADIENT_MAX_SIGMA)
+      || (p->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT
+          && p->objective != TESSERA_TRACE_THRESHOLDED_SINE)
+      || !(p->threshold >= 0.0)
+      || !isfinite (a.x) || !isfinite (a.y) || !isfinite (b.x)
+      || !isfinite (b.y) || !(length >= 1.0))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  /* The back pointers, (n - 2) d^2 of them, may take up to 1 GiB. */
+  if ((double) (p->nodes - 2) * p->points * p->points * sizeof (uint16_t)
+      > (double) ((size_t) 1 << 30))
+    return TESSERA_ERROR_TOO_LARGE;
+  return TESSERA_OK;
+}
+
+static double
+offset_of (const TesseraTrace *p, int j)
+{
+  if (p->points == 1)
+    return 0.0;
+  return -p->half_width + 2.0 * p->half_width * j / (p->points - 1);
+}
+
+/* For each outgoing angle index δ2 = l - k, the interval [lo, hi] of incoming
+ * δ1 = k - j whose turn is allowed.  δ1 = δ2 (no turn) always is. */
+static void
+turn_intervals (TesseraTraceGeometry *geo)
+{
+  int span = 2 * geo->points - 1;
+  for (int out = 0; out < span; out++)
+    {
+      int first = out, last = out;
+      while (first > 0 && tessera_trace_turn_ok (geo, geo->angle_between[first - 1],
+                                                 geo->angle_between[out]))
+        first--;
+      while (last < span - 1
+             && tessera_trace_turn_ok (geo, geo->angle_between[last + 1],
+                                       geo->angle_between[out]))
+        last++;
+      geo->turn_lo[out] = first - (geo->points - 1);
+      geo->turn_hi[out] = last - (geo->points - 1);
+    }
+}
+
+TesseraStatus
+tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
+                            TesseraPoint b, TesseraTraceGeometry *geo)
+{
+  int n = p->nodes, d = p->points;
+  double length = hypot (b.x - a.x, b.y - a.y);
+  double ex = (b.x - a.x) / length, ey = (b.y - a.y) / length;
+  double h = length / (n + 1);
+  double step = d > 1 ? 2.0 * p->half_width / (d - 1) : 0.0;
+
+  geo->nodes = n;
+  geo->points = d;
+  geo->x = malloc (sizeof (float) * (size_t) n * d);
+  geo->y = malloc (sizeof (float) * (size_t) n * d);
+  geo->angle_between = malloc (sizeof (double) * (2 * d - 1));
+  geo->angle_from_a = malloc (sizeof (double) * d);
+  geo->angle_to_b = malloc (sizeof (double) * d);
+  geo->turn_lo = malloc (sizeof (int) * (2 * d - 1));
+  geo->turn_hi = malloc (sizeof (int) * (2 * d - 1));
+  if (!geo->x || !geo->y || !geo->angle_between || !geo->angle_from_a
+      || !geo->angle_to_b || !geo->turn_lo || !geo->turn_hi)
+    {
+      tessera_trace_geometry_free (geo);
+      return TESSERA_ERROR_OUT_OF_MEMORY;
+    }
+
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < d; j++)
+      {
+        double along = (i + 1) * h, across = offset_of (p, j);
+        geo->x[i * d + j] = (float) (a.x + along * ex - across * ey);
+        geo->y[i * d + j] = (float) (a.y + along * ey + across * ex);
+      }
+  geo->ax = (float) a.x;
+  geo->ay = (float) a.y;
+  geo->bx = (float) b.x;
+  geo->by = (float) b.y;
+
+  /* Angles against [a,b]: increasing with the offset change, so the allowed
+   * predecessors of a pair form an interval. */
+  for (int delta = -(d - 1); delta <= d - 1; delta++)
+    geo->angle_between[delta + d - 1] = atan2 (delta * step, h);
+  for (int j = 0; j < d; j++)
+    {
+      geo->angle_from_a[j] = atan2 (offset_of (p, j), h);
+      geo->angle_to_b[j] = atan2 (-offset_of (p, j), h);
+    }
+  geo->max_angle = p->max_angle * (3.14159265358979323846 / 180.0);
+  turn_intervals (geo);
+  return TESSERA_OK;
+}
+
+void
+tessera_trace_geometry_free (TesseraTraceGeometry *geo)
+{
+  free (geo->x);
+  free (geo->y);
+  free (geo->angle_between);
+  free (geo->angle_from_a);
+  free (geo->angle_to_b);
+  free (geo->turn_lo);
+  free (geo->turn_hi);
+  geo->x = geo->y = NULL;
+  geo->angle_between = geo->angle_from_a = geo->angle_to_b = NULL;
+  geo->turn_lo = geo->turn_hi = NULL;
+}
+
+/* The plain path: one sample after another into the partial sums. */
+static float
+link_sum_plain (const TesseraGradient *g, int thresholded, float threshold,
+                float px, float py, float dx, float dy, float ux, float uy,
+                int m)
+{
+  float acc[TRACE_LANES] = { 0.0f };
+  for (int k = 0; k < m; k++)
+    acc[k % TRACE_LANES] += trace_sample_value (g->gx, g->gy, g->x0, g->y0,
+                                                g->width, g->height, px, py,
+                                                dx, dy, ux, uy, k, m,
+                                                thresholded, threshold);
+  return trace_lanes_total (acc);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TRACE_HAVE_AVX2_PATH 1
+
+/* Eight samples at once with gathers: the same operations in the same order
+ * as trace_sample_value, lane k % 8 of the sums, so the bits agree. */
+__attribute__ ((target ("avx2"))) static float
+link_sum_avx2 (const TesseraGradient *g, int thresholded, float threshold,
+               float px, float py, float dx, float dy, float ux, float uy,
+               int m)
+{
+  const __m256i lane = _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7);
+  const __m256 zero = _mm256_setzero_ps ();
+  const __m256 mx = _mm256_set1_ps ((float) (g->width - 1));
+  const __m256 my = _mm256_set1_ps ((float) (g->height - 1));
+  const __m256i last_i = _mm256_set1_epi32 (g->width - 1);
+  const __m256i last_j = _mm256_set1_epi32 (g->height - 1);
+  const __m256i width = _mm256_set1_epi32 (g->width);
+  const __m256 sign = _mm256_set1_ps (-0.0f);
+  __m256 acc = zero;
+  float sums[TRACE_LANES];
+
+  for (int k0 = 0; k0 < m; k0 += TRACE_LANES)
+    {
+      __m256i k = _mm256_add_epi32 (_mm256_set1_epi32 (k0), lane);
+      __m256 live = _mm256_castsi256_ps (_mm256_cmpgt_epi32 (_mm256_set1_epi32 (m), k));
+      __m256 t = _mm256_div_ps (_mm256_add_ps (_mm256_cvtepi32_ps (k), _mm256_set1_ps (0.5f)),
+                                _mm256_set1_ps ((float) m));
+      __m256 x = _mm256_add_ps (_mm256_set1_ps (px), _mm256_mul_ps (t, _mm256_set1_ps (dx)));
+      __m256 y = _mm256_add_ps (_mm256_set1_ps (py), _mm256_mul_ps (t, _mm256_set1_ps (dy)));
+      __m256 fx = _mm256_sub_ps (_mm256_sub_ps (x, _mm256_set1_ps ((float) g->x0)), _mm256_set1_ps (0.5f));
+      __m256 fy = _mm256_sub_ps (_mm256_sub_ps (y, _mm256_set1_ps ((float) g->y0)), _mm256_set1_ps (0.5f));
+      __m256i i0, j0, i1, j1, a, b, c, d;
+      __m256 wx, wy, top, bottom, gx, gy, cross, v;
+
+      fx = _mm256_min_ps (_mm256_max_ps (fx, zero), mx);
+      fy = _mm256_min_ps (_mm256_max_ps (fy, zero), my);
+      i0 = _mm256_cvttps_epi32 (fx);
+      j0 = _mm256_cvttps_epi32 (fy);
+      /* i0 < last adds one: the comparison's all-ones is -1. */
+      i1 = _mm256_sub_epi32 (i0, _mm256_cmpgt_epi32 (last_i, i0));
+      j1 = _mm256_sub_epi32 (j0, _mm256_cmpgt_epi32 (last_j, j0));
+      wx = _mm256_sub_ps (fx, _mm256_cvtepi32_ps (i0));
+      wy = _mm256_sub_ps (fy, _mm256_cvtepi32_ps (j0));
+      a = _mm256_add_epi32 (_mm256_mullo_epi32 (j0, width), i0);
+      b = _mm256_add_epi32 (_mm256_mullo_epi32 (j0, width), i1);
+      c = _mm256_add_epi32 (_mm256_mullo_epi32 (j1, width), i0);
+      d = _mm256_add_epi32 (_mm256_mullo_epi32 (j1, width), i1);
+
+#define LERP(p, q, w) _mm256_add_ps ((p), _mm256_mul_ps ((w), _mm256_sub_ps ((q), (p))))
+#define BILINEAR(field)                                                       \
+      (top = LERP (_mm256_i32gather_ps (field, a, 4),                          \
+                   _mm256_i32gather_ps (field, b, 4), wx),                     \
+       bottom = LERP (_mm256_i32gather_ps (field, c, 4),                       \
+                      _mm256_i32gather_ps (field, d, 4), wx),                  \
+       LERP (top, bottom, wy))
+      gx = BILINEAR (g->gx);
+      gy = BILINEAR (g->gy);
+#undef BILINEAR
+#undef LERP
+
+      cross = _mm256_andnot_ps (sign, _mm256_sub_ps (_mm256_mul_ps (gx, _mm256_set1_ps (uy)),
+                                                     _mm256_mul_ps (gy, _mm256_set1_ps (ux))));
+      if (thresholded)
+        {
+          __m256 magnitude = _mm256_sqrt_ps (_mm256_add_ps (_mm256_mul_ps (gx, gx),
+                                                            _mm256_mul_ps (gy, gy)));
+          __m256 above = _mm256_cmp_ps (magnitude, _mm256_set1_ps (threshold), _CMP_GT_OQ);
+          v = _mm256_and_ps (above, _mm256_div_ps (cross, magnitude));
+        }
+      else
+        v = cross;
+      acc = _mm256_add_ps (acc, _mm256_and_ps (live, v));
+    }
+  _mm256_storeu_ps (sums, acc);
+  return trace_lanes_total (sums);
+}
+#endif
+
+float
+tessera_trace_link_value (const TesseraGradient *gradient,
+                          const TesseraTrace *p,
+                          float px, float py, float qx, float qy)
+{
+  float dx = qx - px, dy = qy - py;
+  int m, thresholded = p->objective == TESSERA_TRACE_THRESHOLDED_SINE;
+  float length = trace_link_length (dx, dy, &m);
+
+  if (length == 0.0f)
+    return 0.0f;
+#ifdef TRACE_HAVE_AVX2_PATH
+  /* Gathers take 32-bit offsets. */
+  if (__builtin_cpu_supports ("avx2")
+      && (size_t) gradient->width * gradient->height < ((size_t) 1 << 31))
+    return link_sum_avx2 (gradient, thresholded, (float) p->threshold, px, py,
+                          dx, dy, dx / length, dy / length, m);
+#endif
+  return link_sum_plain (gradient, thresholded, (float) p->threshold, px, py,
+                         dx, dy, dx / length, dy / length, m);
+}
+
+static int
+clamp_int (int v, int lo, int hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+void
+tessera_trace_window (const TesseraTraceGeometry *geo, int left, int top,
+                      int right, int bottom, int *x0, int *y0, int *width,
+                      int *height)
+{
+  float lo_x = fminf (geo->ax, geo->bx), hi_x = fmaxf (geo->ax, geo->bx);
+  float lo_y = fminf (geo->ay, geo->by), hi_y = fmaxf (geo->ay, geo->by);
+  size_t count = (size_t) geo->nodes * geo->points;
+  int x1, y1;
+
+  for (size_t i = 0; i < count; i++)
+    {
+      lo_x = fminf (lo_x, geo->x[i]);
+      hi_x = fmaxf (hi_x, geo->x[i]);
+      lo_y = fminf (lo_y, geo->y[i]);
+      hi_y = fmaxf (hi_y, geo->y[i]);
+    }
+  /* Bilinear sampling reads the pixel on either side of a point; a window
+   * wholly outside the bounds shrinks to their nearest edge. */
+  *x0 = clamp_int ((int) floorf (lo_x) - 2, left, right - 1);
+  *y0 = clamp_int ((int) floorf (lo_y) - 2, top, bottom - 1);
+  x1 = clamp_int ((int) ceilf (hi_x) + 2, *x0 + 1, right);
+  y1 = clamp_int ((int) ceilf (hi_y) + 2, *y0 + 1, bottom);
+  *width = x1 - *x0;
+  *height = y1 - *y0;
+}
+
+typedef struct
+{
+  const TesseraGradient      *gradient;
+  const TesseraTrace         *params;
+  const TesseraTraceGeometry *geo;
+  int                         threads;
+} TraceSearch;
+
+static float
+link_between (const TraceSearch *s, int guide, int j, int k)
+{
+  const TesseraTraceGeometry *g = s->geo;
+  size_t from = (size_t) guide * g->points + j;
+  size_t to = (size_t) (guide + 1) * g->points + k;
+  return tessera_trace_link_value (s->gradient, s->params, g->x[from],
+                                   g->y[from], g->x[to], g->y[to]);
+}
+
+/* F[k * d + j]: best value of a … p_1 = j, p_2 = k. */
+static void
+first_pair (const TraceSearch *s, float *scratch, float *F)
+{
+  const TesseraTraceGeometry *g = s->geo;
+  int d = g->points;
+
+  #pragma omp parallel for num_threads (s->threads) schedule (dynamic, 4)
+  for (int j = 0; j < d; j++)
+    {
+      float from_a = tessera_trace_link_value (s->gradient, s->params, g->ax,
+                                               g->ay, g->x[j], g->y[j]);
+      for (int k = 0; k < d; k++)
+        scratch[(size_t) j * d + k] =
+          tessera_trace_turn_ok (g, g->angle_from_a[j],
+                                 g->angle_between[k - j + d - 1])
+          ? from_a + link_between (s, 0, j, k) : -INFINITY;
+    }
+  #pragma omp parallel for num_threads (s->threads) schedule (static)
+  for (int k = 0; k < d; k++)
+    for (int j = 0; j < d; j++)
+      F[(size_t) k * d + j] = scratch[(size_t) j * d + k];
+}
+
+/* From F over (p_{g-1} = j, p_g = k) to (p_g = k, p_{g+1} = l): for each k
+ * the allowed j form a window that only moves up as l goes down, so a
+ * monotone queue holds its maximum.  Ties keep the lowest j. */
+static void
+next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
+           uint16_t *back, float *next)
+{
+  int d = s->geo->points;
+  const int *lo = s->geo->turn_lo, *hi = s->geo->turn_hi;
+
+  #pragma omp parallel num_threads (s->threads)
+  {
+    int *queue = malloc (sizeof (int) * d);
+
+    #pragma omp for schedule (dynamic, 4)
+    for (int k = 0; k < d; k++)
+      {
+        const float *row = F + (size_t) k * d;
+        int head = 0, tail = 0, pushed = 0;
+
+        for (int l = d - 1; l >= 0; l--)
+          {
+            int out = l - k + d - 1;
+            int first = k - hi[out], last = k - lo[out];
+            float best;
+
+            first = first < 0 ? 0 : first;
+            last = last > d - 1 ? d - 1 : last;
+            for (; pushed <= last; pushed++)
+              {
+                while (tail > head && row[queue[tail - 1]] < row[pushed])
+                  tail--;
+                queue[tail++] = pushed;
+              }
+            while (tail > head && queue[head] < first)
+              head++;
+            best = tail > head ? row[queue[head]] : -INFINITY;
+            back[(size_t) k * d + l] = (uint16_t) (tail > head ? queue[head] : 0);
+            scratch[(size_t) k * d + l] = best == -INFINITY ? -INFINITY
+              : best + link_between (s, guide, k, l);
+          }
+      }
+    free (queue);
+
+    #pragma omp for schedule (static)
+    for (int l = 0; l < d; l++)
+      for (int k = 0; k < d; k++)
+        next[(size_t) l * d + k] = scratch[(size_t) k * d + l];
+  }
+}
+
+/* The best last pair (j, k) with the link to b; ties keep the lowest k, j. */
+static float
+last_pair (const TraceSearch *s, const float *F, int *best_j, int *best_k)
+{
+  const TesseraTraceGeometry *g = s->geo;
+  int d = g->points, last = g->nodes - 1;
+  float best = -INFINITY;
+
+  for (int k = 0; k < d; k++)
+    {
+      size_t at = (size_t) last * d + k;
+      float to_b = tessera_trace_link_value (s->gradient, s->params, g->x[at],
+                                             g->y[at], g->bx, g->by);
+      for (int j = 0; j < d; j++)
+        {
+          float v = F[(size_t) k * d + j];
+          if (v == -INFINITY || !tessera_trace_turn_ok (g,
+                g->angle_between[k - j + d - 1], g->angle_to_b[k]))
+            continue;
+          if (v + to_b > best)
+            {
+              best = v + to_b;
+              *best_j = j;
+              *best_k = k;
+            }
+        }
+    }
+  return best;
+}
+
+/* One guide: p_1 alone between a and b; ties keep the lowest index. */
+static float
+single_guide (const TraceSearch *s, int *best_k)
+{
+  const TesseraTraceGeometry *g = s->geo;
+  float best = -INFINITY;
+
+  for (int k = 0; k < g->points; k++)
+    {
+      float v;
+      if (!tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
+        continue;
+      v = tessera_trace_link_value (s->gradient, s->params, g->ax, g->ay,
+                                    g->x[k], g->y[k])
+        + tessera_trace_link_value (s->gradient, s->params, g->x[k], g->y[k],
+                                    g->bx, g->by);
+      if (v > best)
+        {
+          best = v;
+          *best_k = k;
+        }
+    }
+  return best;
+}
+
+/* The exact search on the CPU: CHOSEN receives the point index on each
+ * guide. */
+static TesseraStatus
+search_cpu (const TraceSearch *s, int *chosen, float *value, TesseraExec *exec)
+{
+  int n = s->geo->nodes, d = s->geo->points;
+  size_t pairs = (size_t) d * d;
+  float *F = NULL, *next = NULL, *scratch = NULL;
+  uint16_t *back = NULL;
+  TesseraStatus status = TESSERA_OK;
+
+  if (n == 1)
+    {
+      *value = single_guide (s, &chosen[0]);
+      return *value == -INFINITY ? TESSERA_ERROR_NO_SOLUTION : TESSERA_OK;
+    }
+
+  F = malloc (sizeof (float) * pairs);
+  next = malloc (sizeof (float) * pairs);
+  scratch = malloc (sizeof (float) * pairs);
+  back = malloc (sizeof (uint16_t) * pairs * (n > 2 ? n - 2 : 1));
+  if (!F || !next || !scratch || !back)
+    status = TESSERA_ERROR_OUT_OF_MEMORY;
+
+  if (status == TESSERA_OK)
+    {
+      first_pair (s, scratch, F);
+      for (int guide = 1; guide < n - 1 && status == TESSERA_OK; guide++)
+        {
+          float *swap;
+          next_pair (s, guide, F, scratch, back + (size_t) (guide - 1) * pairs,
+                     next);
+          swap = F; F = next; next = swap;
+          if (!tessera_exec_progress (exec, (double) guide / (n - 1)))
+            status = TESSERA_ERROR_CANCELLED;
+        }
+    }
+
+  if (status == TESSERA_OK)
+    {
+      *value = last_pair (s, F, &chosen[n - 2], &chosen[n - 1]);
+      if (*value == -INFINITY)
+        status = TESSERA_ERROR_NO_SOLUTION;
+      /* back[g - 1] holds, for (p_g, p_{g+1}), the best p_{g-1}. */
+      for (int g = n - 2; g >= 1 && status == TESSERA_OK; g--)
+        chosen[g - 1] = back[(size_t) (g - 1) * pairs
+                             + (size_t) chosen[g] * d + chosen[g + 1]];
+    }
+
+  free (F); free (next); free (scratch); free (back);
+  return status;
+}
+
+/* On the GPU where it pays (one guide never does: it is d links), else or
+ * after a GPU failure on the CPU. */
+static TesseraStatus
+search_any (const TraceSearch *s, int *chosen, float *value, TesseraExec *exec)
+{
+  int n = s->params->nodes, d = s->params->points;
+
+  exec->backend_used = TESSERA_BACKEND_CPU;
+#ifdef TESSERA_HAVE_CUDA
+  if (n > 1 && tessera_exec_try_gpu (exec, (size_t) (n - 1) * d * d,
+                                     TRACE_GPU_MIN_LINKS))
+    {
+      TesseraStatus status = tessera_cuda_trace_line (s->gradient, s->params,
+                                                      s->geo, chosen, value);
+      if (status == TESSERA_OK || !tessera_exec_fall_back (exec, status))
+        return status;
+    }
+#else
+  (void) n; (void) d;
+#endif
+  return search_cpu (s, chosen, value, exec);
+}
+
+TesseraStatus
+tessera_trace_line (const TesseraGradient *gradient, TesseraPoint a,
+                    TesseraPoint b, const TesseraTrace *params,
+                    TesseraPoint *path, double *value, TesseraExec *exec)
+{
+  TesseraExec defaults = tessera_exec_default ();
+  TesseraTraceGeometry geo;
+  TesseraStatus status = tessera_trace_check (params, a, b);
+  int *chosen;
+  float best = 0.0f;
+
+  if (status != TESSERA_OK)
+    return status;
+  if (gradient == NULL || gradient->gx == NULL || path == NULL)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (exec == NULL)
+    exec = &defaults;
+  status = tessera_trace_geometry_new (params, a, b, &geo);
+  if (status != TESSERA_OK)
+    return status;
+  chosen = malloc (sizeof (int) * params->nodes);
+  if (chosen == NULL)
+    {
+      tessera_trace_geometry_free (&geo);
+      return TESSERA_ERROR_OUT_OF_MEMORY;
+    }
+
+  {
+    TraceSearch search = { gradient, params, &geo,
+                           tessera_exec_threads (exec) };
+    status = search_any (&search, chosen, &best, exec);
+  }
+
+  if (status == TESSERA_OK)
+    {
+      path[0] = a;
+      for (int i = 0; i < params->nodes; i++)
+        {
+          size_t at = (size_t) i * params->points + chosen[i];
+          path[i + 1].x = geo.x[at];
+          path[i + 1].y = geo.y[at];
+        }
+      path[params->nodes + 1] = b;
+      if (value != NULL)
+        *value = best;
+    }
+  free (chosen);
+  tessera_trace_geometry_free (&geo);
+  return status;
+}
+
+TesseraStatus
+tessera_trace_line_image (const TesseraImage *image, TesseraPoint a,
+                          TesseraPoint b, const TesseraTrace *params,
+                          TesseraPoint *path, double *value, TesseraExec *exec)
+{
+  TesseraTraceGeometry geo;
+  TesseraGradient gradient;
+  TesseraStatus status = tessera_trace_check (params, a, b);
+  int x0, y0, width, height;
+
+  if (status == TESSERA_OK)
+    status = tessera_image_check (image);
+  if (status != TESSERA_OK)
+    return status;
+  status = tessera_trace_geometry_new (params, a, b, &geo);
+  if (status != TESSERA_OK)
+    return status;
+  tessera_trace_window (&geo, 0, 0, image->width, image->height, &x0, &y0,
+                        &width, &height);
+  tessera_trace_geometry_free (&geo);
+
+  status = tessera_gradient_compute (image, x0, y0, width, height,
+                                     params->sigma, &gradient, exec);
+  if (status != TESSERA_OK)
+    return status;
+  status = tessera_trace_line (&gradient, a, b, params, path, value, exec);
+  tessera_gradient_free (&gradient);
+  return status;
+}

@@ -1,0 +1,112 @@
+/* Tessera — the polyline between two clicks that follows a linear object
+ * (road, river, field edge), found exactly by dynamic programming.
+ *
+ * n guides cross [a,b] perpendicularly at t_i = i/(n+1); each carries d points
+ * evenly spaced over [-L, +L] across the segment.  A candidate is a polyline
+ * a, p_1, …, p_n, b with p_i on guide i whose turning angle at every inner
+ * vertex is at most max_angle.  Its value is the sum over its links of
+ * V(p,q) = sum over samples s_k = p + (k+0.5)(q-p)/m, k < m = max(1,
+ * round(|q-p|)), of |g(s_k) x u| (u the link's unit direction, g the
+ * gradient of core/gradient.h): gradient magnitude times |sin| of its angle
+ * with the link.  The THRESHOLDED objective is the paper's literal one: |sin|
+ * alone, counted where |g| > threshold.
+ *
+ * Every link spans the same distance h = |ab|/(n+1) along [a,b], so turning
+ * angles depend on offset differences only; the predecessors allowed for a
+ * pair of consecutive points then form an interval that slides as the next
+ * point moves, and a sliding-window maximum gives the exact optimum in
+ * O(n d^2) instead of the paper's O(d^3 (n-2) + d^2).  Ties go to the lowest
+ * point indices, so the CPU and the GPU return the same polyline. */
+#ifndef TESSERA_TRACE_LINE_H
+#define TESSERA_TRACE_LINE_H
+
+#include "exec.h"
+#include "gradient.h"
+#include "image.h"
+
+#define TESSERA_TRACE_MAX_NODES  64
+#define TESSERA_TRACE_MAX_POINTS 4096
+
+typedef struct
+{
+  double x, y;
+} TesseraPoint;
+
+typedef enum
+{
+  TESSERA_TRACE_ORTHOGONAL_GRADIENT = 0,  /* sum of |g x u| */
+  TESSERA_TRACE_THRESHOLDED_SINE          /* sum of |sin| where |g| > threshold */
+} TesseraTraceObjective;
+
+typedef struct
+{
+  int                   nodes;       /* n: 1 .. TESSERA_TRACE_MAX_NODES */
+  int                   points;      /* d: 1 .. TESSERA_TRACE_MAX_POINTS */
+  double                half_width;  /* L in pixels, >= 0 */
+  double                max_angle;   /* degrees, 0 .. 180 */
+  double                sigma;       /* Gaussian before Sobel (image entry point) */
+  TesseraTraceObjective objective;
+  double                threshold;   /* for TESSERA_TRACE_THRESHOLDED_SINE */
+} TesseraTrace;
+
+/* The geometry of one search, shared by the CPU and the CUDA backend. */
+typedef struct
+{
+  int    nodes, points;
+  float *x, *y;          /* guide i (0-based), point j at [i * points + j] */
+  float  ax, ay, bx, by;
+  double *angle_between; /* angle of a link between guides, by k - j + d - 1 */
+  double *angle_from_a;  /* angle of a -> point j of the first guide */
+  double *angle_to_b;    /* angle of point j of the last guide -> b */
+  double  max_angle;     /* radians */
+  /* For an outgoing link l - k (indexed + d - 1), the allowed incoming
+   * k - j lie in [turn_lo, turn_hi]: an interval, as the angles grow with
+   * the offset change. */
+  int    *turn_lo, *turn_hi;
+} TesseraTraceGeometry;
+
+TesseraStatus tessera_trace_check (const TesseraTrace *params,
+                                   TesseraPoint a, TesseraPoint b);
+
+TesseraStatus tessera_trace_geometry_new  (const TesseraTrace *params,
+                                           TesseraPoint a, TesseraPoint b,
+                                           TesseraTraceGeometry *geometry);
+void          tessera_trace_geometry_free (TesseraTraceGeometry *geometry);
+
+/* Whether the turn from a link of angle IN to one of angle OUT is allowed. */
+static inline int
+tessera_trace_turn_ok (const TesseraTraceGeometry *geometry,
+                       double in, double out)
+{
+  double turn = in - out;
+  return (turn < 0 ? -turn : turn) <= geometry->max_angle;
+}
+
+/* V(p, q) of the header comment. */
+float tessera_trace_link_value (const TesseraGradient *gradient,
+                                const TesseraTrace *params,
+                                float px, float py, float qx, float qy);
+
+/* The window the search samples, clamped to [left, right) x [top, bottom):
+ * the image's bounds, or those of a gradient window. */
+void  tessera_trace_window (const TesseraTraceGeometry *geometry,
+                            int left, int top, int right, int bottom,
+                            int *x0, int *y0, int *width, int *height);
+
+/* The best polyline: PATH receives nodes + 2 points (a, p_1 … p_n, b) and
+ * VALUE its value.  TESSERA_ERROR_NO_SOLUTION when no polyline keeps to
+ * max_angle. */
+TesseraStatus tessera_trace_line (const TesseraGradient *gradient,
+                                  TesseraPoint a, TesseraPoint b,
+                                  const TesseraTrace *params,
+                                  TesseraPoint *path, double *value,
+                                  TesseraExec *exec);
+
+/* The same from the image: computes the gradient of the window it needs. */
+TesseraStatus tessera_trace_line_image (const TesseraImage *image,
+                                        TesseraPoint a, TesseraPoint b,
+                                        const TesseraTrace *params,
+                                        TesseraPoint *path, double *value,
+                                        TesseraExec *exec);
+
+#endif

@@ -1,0 +1,114 @@
+/* Tessera — the arithmetic of one gradient sample on a traced link, shared
+ * by the CPU search and the CUDA kernel.  Every operation is spelled out in a
+ * fixed order and never fused (on the device through the _rn intrinsics), so
+ * both backends produce the same bits and hence the same polyline. */
+#ifndef TESSERA_TRACE_SAMPLE_H
+#define TESSERA_TRACE_SAMPLE_H
+
+#include <math.h>
+
+#if defined(__CUDA_ARCH__)
+#define TRACE_INLINE __device__ static inline
+#define TRACE_ADD(a, b) __fadd_rn ((a), (b))
+#define TRACE_SUB(a, b) __fsub_rn ((a), (b))
+#define TRACE_MUL(a, b) __fmul_rn ((a), (b))
+#define TRACE_DIV(a, b) __fdiv_rn ((a), (b))
+#define TRACE_SQRT(a)   __fsqrt_rn (a)
+#elif defined(__CUDACC__)
+#define TRACE_INLINE __host__ __device__ static inline
+#define TRACE_ADD(a, b) ((a) + (b))
+#define TRACE_SUB(a, b) ((a) - (b))
+#define TRACE_MUL(a, b) ((a) * (b))
+#define TRACE_DIV(a, b) ((a) / (b))
+#define TRACE_SQRT(a)   sqrtf (a)
+#else
+#define TRACE_INLINE static inline
+#define TRACE_ADD(a, b) ((a) + (b))
+#define TRACE_SUB(a, b) ((a) - (b))
+#define TRACE_MUL(a, b) ((a) * (b))
+#define TRACE_DIV(a, b) ((a) / (b))
+#define TRACE_SQRT(a)   sqrtf (a)
+#endif
+
+/* Sums over a link's samples are kept in this many partial sums (sample k
+ * goes to k % TRACE_LANES) and added in the tree of trace_lanes_total: the
+ * AVX2 path adds eight samples at once in exactly this way. */
+#define TRACE_LANES 8
+
+TRACE_INLINE float
+trace_lanes_total (const float *acc)
+{
+  return TRACE_ADD (TRACE_ADD (TRACE_ADD (acc[0], acc[1]),
+                               TRACE_ADD (acc[2], acc[3])),
+                    TRACE_ADD (TRACE_ADD (acc[4], acc[5]),
+                               TRACE_ADD (acc[6], acc[7])));
+}
+
+/* The gradient at window coordinates (fx, fy) (pixel centres at integers),
+ * bilinear, clamped to the WIDTH x HEIGHT window. */
+TRACE_INLINE void
+trace_gradient_at (const float *gx_field, const float *gy_field,
+                   int width, int height, float fx, float fy,
+                   float *gx, float *gy)
+{
+  float mx = (float) (width - 1), my = (float) (height - 1);
+  int i0, j0, i1, j1;
+  float wx, wy, top, bottom;
+  size_t a, b, c, d;
+
+  fx = fx < 0.0f ? 0.0f : fx > mx ? mx : fx;
+  fy = fy < 0.0f ? 0.0f : fy > my ? my : fy;
+  i0 = (int) fx;
+  j0 = (int) fy;
+  i1 = i0 + (i0 < width - 1);
+  j1 = j0 + (j0 < height - 1);
+  wx = TRACE_SUB (fx, (float) i0);
+  wy = TRACE_SUB (fy, (float) j0);
+  a = (size_t) j0 * width + i0;
+  b = (size_t) j0 * width + i1;
+  c = (size_t) j1 * width + i0;
+  d = (size_t) j1 * width + i1;
+  top = TRACE_ADD (gx_field[a], TRACE_MUL (wx, TRACE_SUB (gx_field[b], gx_field[a])));
+  bottom = TRACE_ADD (gx_field[c], TRACE_MUL (wx, TRACE_SUB (gx_field[d], gx_field[c])));
+  *gx = TRACE_ADD (top, TRACE_MUL (wy, TRACE_SUB (bottom, top)));
+  top = TRACE_ADD (gy_field[a], TRACE_MUL (wx, TRACE_SUB (gy_field[b], gy_field[a])));
+  bottom = TRACE_ADD (gy_field[c], TRACE_MUL (wx, TRACE_SUB (gy_field[d], gy_field[c])));
+  *gy = TRACE_ADD (top, TRACE_MUL (wy, TRACE_SUB (bottom, top)));
+}
+
+/* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
+ * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD.  (x0, y0)
+ * is the window's origin in image coordinates. */
+TRACE_INLINE float
+trace_sample_value (const float *gx_field, const float *gy_field,
+                    int x0, int y0, int width, int height,
+                    float px, float py, float dx, float dy,
+                    float ux, float uy, int k, int m,
+                    int thresholded, float threshold)
+{
+  float t = TRACE_DIV (TRACE_ADD ((float) k, 0.5f), (float) m);
+  float x = TRACE_ADD (px, TRACE_MUL (t, dx));
+  float y = TRACE_ADD (py, TRACE_MUL (t, dy));
+  float fx = TRACE_SUB (TRACE_SUB (x, (float) x0), 0.5f);
+  float fy = TRACE_SUB (TRACE_SUB (y, (float) y0), 0.5f);
+  float gx, gy, cross, magnitude;
+
+  trace_gradient_at (gx_field, gy_field, width, height, fx, fy, &gx, &gy);
+  cross = fabsf (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)));
+  if (!thresholded)
+    return cross;
+  magnitude = TRACE_SQRT (TRACE_ADD (TRACE_MUL (gx, gx), TRACE_MUL (gy, gy)));
+  return magnitude > threshold ? TRACE_DIV (cross, magnitude) : 0.0f;
+}
+
+/* The link's length and sample count m = max(1, round(length)). */
+TRACE_INLINE float
+trace_link_length (float dx, float dy, int *m)
+{
+  float length = TRACE_SQRT (TRACE_ADD (TRACE_MUL (dx, dx), TRACE_MUL (dy, dy)));
+  int count = (int) floorf (TRACE_ADD (length, 0.5f));
+  *m = count < 1 ? 1 : count;
+  return length;
+}
+
+#endif

@@ -1,0 +1,44 @@
+#!/bin/sh
+# Sets Tessera up on Debian 12 and runs one of its two jobs:
+#   ./setup.sh demo    the plug-ins in GIMP batch mode on the bundled sample
+#                      images; results go to out/demo/ (PNG files to look at)
+#   ./setup.sh check   the whole test suite (make check)
+# It installs the Debian packages it needs (as root, or through sudo), builds
+# in build/ (with the CUDA backend when nvcc is found) and stops at the first
+# failure.
+set -eu
+job=${1:-}
+case "$job" in
+  demo|check) ;;
+  *) echo "usage: $0 demo|check" >&2; exit 2 ;;
+esac
+cd "$(dirname "$0")"
+top=$(pwd)
+
+packages="build-essential autoconf automake autopoint gettext pkg-config
+  libgimp2.0-dev libgegl-dev libglib2.0-dev libgtk2.0-dev gimp
+  xvfb xauth xdotool imagemagick"
+
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \
+    || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "Installing:$missing"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing
+fi
+
+[ -x configure ] || ./autogen.sh
+mkdir -p build
+cd build
+[ -f Makefile ] || ../configure
+make -j"$(nproc)"
+
+case "$job" in
+  demo)  make -C tests demo DEMO_OUT="$top/out/demo" ;;
+  check) make check ;;
+esac

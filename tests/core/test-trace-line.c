@@ -1,0 +1,192 @@
+/* Line tracing: the dynamic programme against brute force, synthetic roads,
+ * and bad arguments. */
+#include <math.h>
+#include <glib.h>
+#include "random.h"
+#include "synthetic-road.h"
+#include "trace-line.h"
+#include "trace-line-ref.h"
+
+static TesseraGradient
+random_gradient (TestRandom *r)
+{
+  TesseraGradient g;
+  g.width = test_random_int (r, 1, 40);
+  g.height = test_random_int (r, 1, 40);
+  g.x0 = test_random_int (r, -3, 3);
+  g.y0 = test_random_int (r, -3, 3);
+  g.gx = g_new (float, g.width * g.height);
+  g.gy = g_new (float, g.width * g.height);
+  for (int i = 0; i < g.width * g.height; i++)
+    {
+      g.gx[i] = (float) (2.0 * test_random_double (r) - 1.0);
+      g.gy[i] = (float) (2.0 * test_random_double (r) - 1.0);
+    }
+  return g;
+}
+
+static TesseraTrace
+random_params (TestRandom *r)
+{
+  TesseraTrace p = { 0 };
+  p.nodes = test_random_int (r, 1, 4);
+  p.points = test_random_int (r, 1, 6);
+  p.half_width = 10.0 * test_random_double (r);
+  p.max_angle = test_random_int (r, 0, 3) ? 90.0 * test_random_double (r) : 180.0;
+  p.objective = test_random_int (r, 0, 1);
+  p.threshold = 0.8 * test_random_double (r);
+  return p;
+}
+
+static TesseraPoint
+random_point (TestRandom *r, const TesseraGradient *g)
+{
+  TesseraPoint q = { g->x0 + g->width * 1.5 * test_random_double (r) - 2.0,
+                     g->y0 + g->height * 1.5 * test_random_double (r) - 2.0 };
+  return q;
+}
+
+/* The optimum equals the best of all d^n candidates, on both thread counts;
+ * when no candidate keeps to the angle bound, the search says so. */
+static void
+test_matches_brute_force (void)
+{
+  TestRandom r = test_random_new (20261122);
+  int compared = 0;
+
+  for (int round = 0; round < 600; round++)
+    {
+      TesseraGradient g = random_gradient (&r);
+      TesseraTrace p = random_params (&r);
+      TesseraPoint a = random_point (&r, &g), b = random_point (&r, &g);
+      TesseraPoint path[TESSERA_TRACE_MAX_NODES + 2];
+      TesseraTraceGeometry geo;
+      int chosen[TESSERA_TRACE_MAX_NODES];
+      double best;
+
+      if (tessera_trace_check (&p, a, b) != TESSERA_OK)
+        goto next;
+      g_assert_cmpint (tessera_trace_geometry_new (&p, a, b, &geo), ==, TESSERA_OK);
+      best = trace_reference_best (&g, &p, &geo, chosen);
+      tessera_trace_geometry_free (&geo);
+
+      for (int threads = 1; threads <= 2; threads++)
+        {
+          TesseraExec exec = tessera_exec_default ();
+          double value = 0.0;
+          TesseraStatus status;
+
+          exec.backend = TESSERA_BACKEND_CPU;
+          exec.threads = threads;
+          status = tessera_trace_line (&g, a, b, &p, path, &value, &exec);
+          if (best == -INFINITY)
+            g_assert_cmpint (status, ==, TESSERA_ERROR_NO_SOLUTION);
+          else
+            {
+              g_assert_cmpint (status, ==, TESSERA_OK);
+              g_assert_cmpfloat_with_epsilon (value, best,
+                                              1e-4 * fmax (1.0, fabs (best)));
+              g_assert_cmpfloat (path[0].x, ==, a.x);
+              g_assert_cmpfloat (path[p.nodes + 1].y, ==, b.y);
+            }
+        }
+      compared++;
+    next:
+      g_free (g.gx);
+      g_free (g.gy);
+    }
+  g_assert_cmpint (compared, >, 300);
+}
+
+/* On a synthetic road the trace between two clicks on its upper edge stays
+ * within 2 pixels of that edge. */
+static void
+test_follows_synthetic_roads (void)
+{
+  TestRandom r = test_random_new (7);
+
+  for (int round = 0; round < 12; round++)
+    {
+      TesseraImage image;
+      SyntheticRoad road;
+      TesseraTrace p = { 8, 64, 12.0, 30.0, 1.5,
+                         TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.0 };
+      TesseraPoint a, b, path[10];
+      double value;
+
+      g_assert_cmpint (tessera_image_alloc (&image, 320, 160,
+                                            round % 2 ? 3 : 1, TESSERA_U8),
+                       ==, TESSERA_OK);
+      road = synthetic_road_new (&r, image.width, image.height);
+      synthetic_road_draw (&road, &r, &image);
+      a.x = 20.0 + 20.0 * test_random_double (&r);
+      b.x = 280.0 - 20.0 * test_random_double (&r);
+      a.y = synthetic_road_edge (&road, a.x);
+      b.y = synthetic_road_edge (&road, b.x);
+
+      g_assert_cmpint (tessera_trace_line_image (&image, a, b, &p, path,
+                                                 &value, NULL), ==, TESSERA_OK);
+      for (int i = 1; i <= p.nodes; i++)
+        g_assert_cmpfloat (fabs (path[i].y - synthetic_road_edge (&road, path[i].x)),
+                           <=, 2.0);
+      tessera_image_free (&image);
+    }
+}
+
+static void
+test_rejects_bad_arguments (void)
+{
+  TesseraTrace good = { 4, 16, 5.0, 45.0, 1.0,
+                        TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.0 };
+  TesseraPoint a = { 1, 1 }, b = { 30, 20 };
+  TesseraTrace bad;
+
+  g_assert_cmpint (tessera_trace_check (&good, a, b), ==, TESSERA_OK);
+  g_assert_cmpint (tessera_trace_check (&good, a, a), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+  bad = good; bad.nodes = 0;
+  g_assert_cmpint (tessera_trace_check (&bad, a, b), ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  bad = good; bad.points = TESSERA_TRACE_MAX_POINTS + 1;
+  g_assert_cmpint (tessera_trace_check (&bad, a, b), ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  bad = good; bad.max_angle = 181.0;
+  g_assert_cmpint (tessera_trace_check (&bad, a, b), ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  bad = good; bad.half_width = NAN;
+  g_assert_cmpint (tessera_trace_check (&bad, a, b), ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  bad = good; bad.nodes = TESSERA_TRACE_MAX_NODES; bad.points = TESSERA_TRACE_MAX_POINTS;
+  g_assert_cmpint (tessera_trace_check (&bad, a, b), ==, TESSERA_ERROR_TOO_LARGE);
+}
+
+static bool
+cancel_at_once (double fraction, void *user_data)
+{
+  return false;
+}
+
+static void
+test_cancel (void)
+{
+  TestRandom r = test_random_new (3);
+  TesseraGradient g = random_gradient (&r);
+  TesseraTrace p = { 5, 8, 4.0, 180.0, 0.0,
+                     TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.0 };
+  TesseraPoint a = { 0, 0 }, b = { 30, 3 }, path[7];
+  TesseraExec exec = tessera_exec_default ();
+
+  exec.backend = TESSERA_BACKEND_CPU;
+  exec.progress = cancel_at_once;
+  g_assert_cmpint (tessera_trace_line (&g, a, b, &p, path, NULL, &exec), ==,
+                   TESSERA_ERROR_CANCELLED);
+  g_free (g.gx);
+  g_free (g.gy);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/trace-line/matches-brute-force", test_matches_brute_force);
+  g_test_add_func ("/trace-line/follows-synthetic-roads", test_follows_synthetic_roads);
+  g_test_add_func ("/trace-line/rejects-bad-arguments", test_rejects_bad_arguments);
+  g_test_add_func ("/trace-line/cancel", test_cancel);
+  return g_test_run ();
+}

@@ -1,0 +1,25 @@
+/* Tessera tests and bench — a synthetic aerial road: a bright band of
+ * varying width along a gentle curve, on a textured background. */
+#ifndef TESSERA_TEST_SYNTHETIC_ROAD_H
+#define TESSERA_TEST_SYNTHETIC_ROAD_H
+
+#include "random.h"
+
+typedef struct
+{
+  double centre, amplitude, period, phase;   /* upper edge y(x) */
+  double width, width_swing;                 /* band width at x */
+} SyntheticRoad;
+
+/* A random road that fits an image of WIDTH x HEIGHT. */
+SyntheticRoad synthetic_road_new  (TestRandom *r, int width, int height);
+
+/* y of the road's upper edge at x. */
+double        synthetic_road_edge (const SyntheticRoad *road, double x);
+
+/* Paints the road into IMAGE (u8, 1 or 3 channels; allocated by the caller)
+ * over noise. */
+void          synthetic_road_draw (const SyntheticRoad *road, TestRandom *r,
+                                   TesseraImage *image);
+
+#endif

@@ -1,0 +1,111 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "trace-line-ref.h"
+
+/* Bilinear between pixel centres, clamped to the window: the obvious way. */
+static void
+sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)
+{
+  double fx = fmin (fmax (x - g->x0 - 0.5, 0.0), g->width - 1.0);
+  double fy = fmin (fmax (y - g->y0 - 0.5, 0.0), g->height - 1.0);
+  int i = (int) floor (fx), j = (int) floor (fy);
+  int i1 = i + 1 < g->width ? i + 1 : i, j1 = j + 1 < g->height ? j + 1 : j;
+  double wx = fx - i, wy = fy - j;
+  double w[4] = { (1 - wx) * (1 - wy), wx * (1 - wy), (1 - wx) * wy, wx * wy };
+  size_t at[4] = { (size_t) j * g->width + i, (size_t) j * g->width + i1,
+                   (size_t) j1 * g->width + i, (size_t) j1 * g->width + i1 };
+  *gx = *gy = 0.0;
+  for (int c = 0; c < 4; c++)
+    {
+      *gx += w[c] * g->gx[at[c]];
+      *gy += w[c] * g->gy[at[c]];
+    }
+}
+
+static double
+link_value (const TesseraGradient *g, const TesseraTrace *p,
+            double px, double py, double qx, double qy)
+{
+  double length = hypot (qx - px, qy - py);
+  int m = (int) floor (length + 0.5);
+  double sum = 0.0;
+
+  if (length == 0.0)
+    return 0.0;
+  if (m < 1)
+    m = 1;
+  for (int k = 0; k < m; k++)
+    {
+      double t = (k + 0.5) / m, gx, gy, cross;
+      sample (g, px + t * (qx - px), py + t * (qy - py), &gx, &gy);
+      cross = fabs (gx * (qy - py) - gy * (qx - px)) / length;
+      if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
+        sum += cross;
+      else if (hypot (gx, gy) > p->threshold)
+        sum += cross / hypot (gx, gy);
+    }
+  return sum;
+}
+
+/* The angle of each link against [a,b], straight from the geometry's
+ * tables; turns are checked with the same predicate as the search, so both
+ * agree on which candidates exist. */
+static double
+link_angle (const TesseraTraceGeometry *geo, const int *chosen, int link)
+{
+  int n = geo->nodes, d = geo->points;
+  if (link == 0)
+    return geo->angle_from_a[chosen[0]];
+  if (link == n)
+    return geo->angle_to_b[chosen[n - 1]];
+  return geo->angle_between[chosen[link] - chosen[link - 1] + d - 1];
+}
+
+double
+trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
+                       const TesseraTraceGeometry *geo, const int *chosen)
+{
+  int n = geo->nodes, d = geo->points;
+  double px = geo->ax, py = geo->ay, sum = 0.0;
+
+  for (int link = 0; link <= n; link++)
+    {
+      double qx = link < n ? geo->x[link * d + chosen[link]] : geo->bx;
+      double qy = link < n ? geo->y[link * d + chosen[link]] : geo->by;
+      if (link > 0 && !tessera_trace_turn_ok (geo, link_angle (geo, chosen, link - 1),
+                                              link_angle (geo, chosen, link)))
+        return -INFINITY;
+      sum += link_value (g, p, px, py, qx, qy);
+      px = qx;
+      py = qy;
+    }
+  return sum;
+}
+
+double
+trace_reference_best (const TesseraGradient *g, const TesseraTrace *p,
+                      const TesseraTraceGeometry *geo, int *chosen)
+{
+  int n = geo->nodes, d = geo->points;
+  int *candidate = calloc (n, sizeof (int));
+  double best = -INFINITY;
+
+  /* Count through all d^n candidates like an odometer. */
+  for (;;)
+    {
+      double v = trace_reference_value (g, p, geo, candidate);
+      int i = 0;
+      if (v > best)
+        {
+          best = v;
+          memcpy (chosen, candidate, sizeof (int) * n);
+        }
+      while (i < n && ++candidate[i] == d)
+        candidate[i++] = 0;
+      if (i == n)
+        break;
+    }
+  free (candidate);
+  return best;
+}

@@ -1,0 +1,22 @@
+/* Tessera tests — line tracing by brute force: every one of the d^n
+ * candidate polylines, in double precision, for small n and d. */
+#ifndef TESSERA_TEST_TRACE_LINE_REF_H
+#define TESSERA_TEST_TRACE_LINE_REF_H
+
+#include "trace-line.h"
+
+/* The value of the polyline through CHOSEN (a point index per guide), in
+ * double, or -INFINITY when a turn exceeds the bound. */
+double trace_reference_value (const TesseraGradient *gradient,
+                              const TesseraTrace *params,
+                              const TesseraTraceGeometry *geometry,
+                              const int *chosen);
+
+/* The best value over all candidates (-INFINITY when none is allowed);
+ * CHOSEN receives one best candidate. */
+double trace_reference_best  (const TesseraGradient *gradient,
+                              const TesseraTrace *params,
+                              const TesseraTraceGeometry *geometry,
+                              int *chosen);
+
+#endif
