@@ -32,11 +32,17 @@ clamp_int (int v, int lo, int hi)
   return v < lo ? lo : v > hi ? hi : v;
 }
 
+int
+tessera_gradient_reach (double sigma)
+{
+  return 1 + (sigma > 0.0 ? (int) ceil (3.0 * sigma) : 0);
+}
+
 /* Normalised Gaussian taps for offsets -radius..radius. */
 static float *
 gaussian_taps (double sigma, int *radius)
 {
-  int r = sigma > 0.0 ? (int) ceil (3.0 * sigma) : 0;
+  int r = tessera_gradient_reach (sigma) - 1;
   float *taps = malloc (sizeof (float) * (2 * r + 1));
   double sum = 0.0;
 

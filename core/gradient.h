@@ -30,4 +30,10 @@ TesseraStatus tessera_gradient_compute (const TesseraImage *image,
                                         TesseraExec *exec);
 void          tessera_gradient_free    (TesseraGradient *gradient);
 
+/* How far beyond its window the gradient reads the image: the Gaussian's
+ * radius and Sobel's one pixel.  A window's gradient computed from a part
+ * of the image that holds the window grown by this much, or reaches the
+ * image's edge where it does not, equals the whole image's. */
+int           tessera_gradient_reach   (double sigma);
+
 #endif

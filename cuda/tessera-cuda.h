@@ -8,19 +8,24 @@
 #ifndef TESSERA_CUDA_H
 #define TESSERA_CUDA_H
 
-#include "../core/box-blur.h"
-#include "../core/fill-contours.h"
-#include "../core/image.h"
-#include "../core/trace-line.h"
-
+/* The core's headers are C: inside extern "C" for the .cu files, which
+ * call back into the core. */
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+#include "../core/box-blur.h"
+#include "../core/emst.h"
+#include "../core/fill-contours.h"
+#include "../core/image.h"
+#include "../core/reconstruct.h"
+#include "../core/trace-line.h"
+
 /* Whether a device can be used (driver present, at least one GPU). */
 TesseraStatus tessera_cuda_probe (void);
 
-/* Device images: packed rows, freed with tessera_cuda_image_free. */
+/* Device images: rows padded to an aligned stride (use the image's
+ * stride), freed with tessera_cuda_image_free. */
 TesseraStatus tessera_cuda_image_alloc    (TesseraImage *device, int width,
                                            int height, int channels,
                                            TesseraSampleType type);
@@ -40,6 +45,13 @@ TesseraStatus tessera_cuda_time (TesseraCudaTimedFunc fn, void *arg,
 TesseraStatus tessera_cuda_box_blur (const TesseraImage *src,
                                      TesseraImage *dst,
                                      const TesseraBoxBlur *params);
+/* The same with the kernel shape forced, for tuning runs: THREADS per block
+ * (64..256, a multiple of 32) and TILE_ROWS per block; 0 picks the
+ * default. */
+TesseraStatus tessera_cuda_box_blur_shaped (const TesseraImage *src,
+                                            TesseraImage *dst,
+                                            const TesseraBoxBlur *params,
+                                            int threads, int tile_rows);
 
 /* The exact polyline search of core/trace-line.h on the device: CHOSEN
  * receives the point index on each guide, VALUE the optimum — the same bits
@@ -80,6 +92,22 @@ TesseraStatus tessera_cuda_fill_merge_submit (TesseraCudaFillMerge *merge,
                                               TesseraImage *interior);
 TesseraStatus tessera_cuda_fill_merge_finish (TesseraCudaFillMerge *merge);
 void          tessera_cuda_fill_merge_free   (TesseraCudaFillMerge *merge);
+
+/* The Euclidean minimum spanning tree (core/emst.h) of host POINTS into
+ * host EDGES, sorted by the edge order: the same tree as the CPU's.  With
+ * DEVICE_MS, the time from the points on the device to the edges ready
+ * there, by CUDA events (transfers excluded). */
+TesseraStatus tessera_cuda_emst (const float *points, size_t n_points,
+                                 TesseraEmstEdge *edges, double *device_ms);
+
+/* Morphological reconstruction (core/reconstruct.h): the CPU's result, bit
+ * for bit; PARAMS->method is the CPU's and is ignored here.  CLIPPED (may be
+ * NULL) gets the number of marker samples that lay beyond the mask. */
+TesseraStatus tessera_cuda_reconstruct (const TesseraImage *mask,
+                                        const TesseraImage *marker,
+                                        TesseraImage *dst,
+                                        const TesseraReconstruct *params,
+                                        size_t *clipped);
 
 #ifdef __cplusplus
 }

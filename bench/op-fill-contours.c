@@ -1,0 +1,283 @@
+/* tessera-bench fill-contours: fill closed contours (core/fill-contours.h).
+ *
+ * The input is a contour map, non-zero samples being contour; without
+ * --input a synthetic one (many overlapping closed and open contours) is
+ * drawn.  --batch N fills N images per timed run through the batch call
+ * (the same map N times, into a few masks in turn), so that the GPU
+ * pipeline can be compared with one image at a time. */
+#include <stdlib.h>
+#include <string.h>
+#include "fill-contours.h"
+#include "input.h"
+#include "op.h"
+#include "options.h"
+#include "synthetic-contours.h"
+#ifdef TESSERA_HAVE_CUDA
+#include "tessera-cuda.h"
+#endif
+
+/* Masks a batch cycles through: enough that the pipeline never writes one
+ * that is still in flight, few enough to fit in memory at 8K. */
+#define BATCH_MASKS 4
+#define MAX_BATCH 100000
+
+typedef struct
+{
+  TesseraFillContours params;
+  int                 batch;
+  int                 shapes;      /* of the synthetic map; 0: by its size */
+  TesseraImage        contours;
+  TesseraImage        masks[BATCH_MASKS];
+  TesseraImage       *batch_in;    /* BATCH views */
+  TesseraImage       *batch_out;
+  PnmFormat           format;
+#ifdef TESSERA_HAVE_CUDA
+  TesseraImage        device_contours;
+  TesseraImage        device_mask;
+#endif
+} FillBench;
+
+/* In the order of TesseraFillContoursMethod. */
+static const char *const method_names[] = { "auto", "serial", "paper",
+                                            "paper-gpu", "fast", NULL };
+
+static void *
+fill_create (void)
+{
+  FillBench *bench = calloc (1, sizeof *bench);
+  if (bench != NULL)
+    {
+      bench->params = tessera_fill_contours_defaults ();
+      bench->batch = 1;
+    }
+  return bench;
+}
+
+static BenchOptionResult
+fill_parse (void *state, const char *option, const char *value)
+{
+  FillBench *bench = state;
+  int choice = 0;
+  bool valid;
+
+  if (strcmp (option, "--method") == 0)
+    {
+      valid = bench_choice_value (option, value, method_names, &choice);
+      bench->params.method = (TesseraFillContoursMethod) choice;
+    }
+  else if (strcmp (option, "--connectivity") == 0)
+    {
+      static const char *const connectivities[] = { "4", "8", NULL };
+      valid = bench_choice_value (option, value, connectivities, &choice);
+      bench->params.connectivity = choice == 0 ? 4 : 8;
+    }
+  else if (strcmp (option, "--batch") == 0)
+    valid = bench_int_value (option, value, 1, MAX_BATCH, &bench->batch);
+  else if (strcmp (option, "--seeds") == 0)
+    valid = bench_int_value (option, value, 0, 1 << 24, &bench->params.seeds);
+  else if (strcmp (option, "--shapes") == 0)
+    valid = bench_int_value (option, value, 1, 1 << 24, &bench->shapes);
+  else
+    return BENCH_OPTION_UNKNOWN;
+  return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+}
+
+/* The synthetic map: 1000 shapes on 7680x4320, as many per pixel on
+ * other sizes; lines 1 to 3 pixels thick. */
+static TesseraStatus
+draw_contours (FillBench *bench, const BenchConfig *config)
+{
+  int width = config->width > 0 ? config->width : 7680;
+  int height = config->height > 0 ? config->height : 4320;
+  TestRandom random = test_random_new (config->seed);
+  int shapes = bench->shapes;
+  TesseraStatus status = tessera_image_alloc (&bench->contours, width, height,
+                                              1, TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    return status;
+  if (shapes == 0)
+    shapes = 1 + (int) (1000.0 * width * height / (7680.0 * 4320.0));
+  synthetic_contours_draw (&random, &bench->contours, shapes, 3);
+  bench->format = (PnmFormat) { PNM_PGM, 255 };
+  return bench_save_input (config, &bench->contours, &bench->format);
+}
+
+static TesseraStatus
+fill_prepare (void *state, const BenchConfig *config, BenchSize *size)
+{
+  FillBench *bench = state;
+  const TesseraImage *contours = &bench->contours;
+  TesseraStatus status;
+
+  if (config->input_path != NULL)
+    status = bench_input_image (config, 1, TESSERA_U8, &bench->contours,
+                                &bench->format);
+  else
+    status = draw_contours (bench, config);
+  if (status != TESSERA_OK)
+    return status;
+  if (contours->channels != 1 || contours->type != TESSERA_U8)
+    {
+      fprintf (stderr, "tessera-bench: fill-contours wants an 8-bit "
+               "one-channel map (a PGM)\n");
+      return TESSERA_ERROR_UNSUPPORTED_FORMAT;
+    }
+
+  bench->batch_in = calloc ((size_t) bench->batch, sizeof *bench->batch_in);
+  bench->batch_out = calloc ((size_t) bench->batch, sizeof *bench->batch_out);
+  if (bench->batch_in == NULL || bench->batch_out == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (int i = 0; i < BATCH_MASKS && i < bench->batch; i++)
+    if ((status = tessera_image_alloc (&bench->masks[i], contours->width,
+                                       contours->height, 1, TESSERA_U8))
+        != TESSERA_OK)
+      return status;
+  for (int i = 0; i < bench->batch; i++)
+    {
+      bench->batch_in[i] = *contours;
+      bench->batch_out[i] = bench->masks[i % BATCH_MASKS];
+    }
+
+  size->width = contours->width;
+  size->height = contours->height;
+  return tessera_fill_contours_check (contours, &bench->masks[0],
+                                      &bench->params);
+}
+
+static TesseraStatus
+fill_run (void *state, TesseraExec *exec)
+{
+  FillBench *bench = state;
+  return tessera_fill_contours_batch (bench->batch_in, bench->batch_out,
+                                      bench->batch, &bench->params, exec);
+}
+
+#ifdef TESSERA_HAVE_CUDA
+static TesseraStatus
+fill_device_prepare (void *state)
+{
+  FillBench *bench = state;
+  const TesseraImage *contours = &bench->contours;
+  TesseraStatus status;
+
+  status = tessera_cuda_image_alloc (&bench->device_contours, contours->width,
+                                     contours->height, 1, TESSERA_U8);
+  if (status == TESSERA_OK)
+    status = tessera_cuda_image_alloc (&bench->device_mask, contours->width,
+                                       contours->height, 1, TESSERA_U8);
+  if (status == TESSERA_OK)
+    status = tessera_cuda_image_upload (contours, &bench->device_contours);
+  return status;
+}
+
+/* One image.  PAPER on the GPU is the CPU's fill and the GPU's merge, with
+ * no device-resident form: it runs from host memory, transfers included. */
+static TesseraStatus
+fill_device_run (void *state)
+{
+  FillBench *bench = state;
+  TesseraExec exec = tessera_exec_default ();
+
+  if (bench->params.method != TESSERA_FILL_CONTOURS_METHOD_PAPER)
+    return tessera_cuda_fill_contours (&bench->device_contours,
+                                       &bench->device_mask, &bench->params);
+  exec.backend = TESSERA_BACKEND_CUDA;
+  return tessera_fill_contours (&bench->contours, &bench->masks[0],
+                                &bench->params, &exec);
+}
+#endif
+
+static void
+fill_print_fields (void *state, FILE *out)
+{
+  FillBench *bench = state;
+  const TesseraImage *mask = &bench->masks[0];
+  size_t interior = 0;
+
+  for (int y = 0; y < mask->height; y++)
+    {
+      const uint8_t *row = tessera_image_row (mask, y);
+      for (int x = 0; x < mask->width; x++)
+        interior += row[x] == TESSERA_FILL_CONTOURS_INTERIOR;
+    }
+  fprintf (out, " method=%s connectivity=%d batch=%d interior=%zu",
+           method_names[bench->params.method], bench->params.connectivity,
+           bench->batch, interior);
+}
+
+/* 255 for the interior, the contour samples as they were, 0 elsewhere. */
+static TesseraStatus
+fill_write_output (void *state, const char *path)
+{
+  FillBench *bench = state;
+  const TesseraImage *contours = &bench->contours;
+  const TesseraImage *mask = &bench->masks[0];
+  TesseraImage overlay;
+  TesseraStatus status = tessera_image_alloc (&overlay, mask->width,
+                                              mask->height, 1, TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    return status;
+  for (int y = 0; y < mask->height; y++)
+    {
+      const uint8_t *in = tessera_image_row (contours, y);
+      const uint8_t *inside = tessera_image_row (mask, y);
+      uint8_t *out = tessera_image_row (&overlay, y);
+      for (int x = 0; x < mask->width; x++)
+        out[x] = in[x] != 0 ? in[x] : inside[x];
+    }
+  status = bench_write_image (path, &overlay, &bench->format);
+  tessera_image_free (&overlay);
+  return status;
+}
+
+static void
+fill_destroy (void *state)
+{
+  FillBench *bench = state;
+#ifdef TESSERA_HAVE_CUDA
+  if (bench->device_contours.data != NULL)
+    tessera_cuda_image_free (&bench->device_contours);
+  if (bench->device_mask.data != NULL)
+    tessera_cuda_image_free (&bench->device_mask);
+#endif
+  for (int i = 0; i < BATCH_MASKS; i++)
+    tessera_image_free (&bench->masks[i]);
+  tessera_image_free (&bench->contours);
+  free (bench->batch_in);
+  free (bench->batch_out);
+  free (bench);
+}
+
+const BenchOp bench_op_fill_contours = {
+  .name = "fill-contours",
+  .synopsis = "[--method serial|paper|paper-gpu|fast|auto] "
+              "[--connectivity 4|8] [--batch N] [--seeds N] [--shapes N]",
+  .help =
+    "  --method M         serial (one flood from the border), paper (the\n"
+    "                     paper's random-seed fill; on cuda: CPU fill + GPU\n"
+    "                     merge), paper-gpu (GPU fill + GPU merge), fast\n"
+    "                     (union-find of runs / GPU tiles) or auto (= fast)\n"
+    "  --connectivity C   of the free pixels, 4 or 8 (default 4)\n"
+    "  --batch N          images per timed run, through the batch call\n"
+    "                     (default 1)\n"
+    "  --seeds N          paper, paper-gpu: interior seeds (default 110 on\n"
+    "                     the CPU, 32768 for the GPU fill)\n"
+    "  --shapes N         shapes of the synthetic map (default 1000 on\n"
+    "                     7680x4320, as dense on other sizes)\n"
+    "  Input: a PGM, non-zero is contour.  Without --input: a synthetic map,\n"
+    "  7680x4320 unless --width and --height say otherwise (--seed).\n"
+    "  --output: 255 inside, the contour as it was, 0 elsewhere.\n",
+  .create = fill_create,
+  .parse = fill_parse,
+  .prepare = fill_prepare,
+  .run = fill_run,
+#ifdef TESSERA_HAVE_CUDA
+  .device_prepare = fill_device_prepare,
+  .device_run = fill_device_run,
+#endif
+  .print_fields = fill_print_fields,
+  .write_output = fill_write_output,
+  .destroy = fill_destroy,
+};

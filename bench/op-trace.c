@@ -1,0 +1,196 @@
+/* tessera-bench trace: the polyline between two clicks (core/trace-line.h).
+ * The timed work is the search on a gradient computed once beforehand, as
+ * in the dialog, where every click searches the same image; on the GPU it
+ * includes the copies, like the paper's figures. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "input.h"
+#include "op.h"
+#include "options.h"
+#include "synthetic-road.h"
+#include "trace-line.h"
+
+typedef struct
+{
+  TesseraTrace    params;
+  TesseraPoint    a, b;
+  bool            a_given, b_given;
+  TesseraImage    image;
+  TesseraGradient gradient;
+  TesseraPoint    path[TESSERA_TRACE_MAX_NODES + 2];
+  double          value;
+} TraceBench;
+
+static const char *const objective_names[] = { "gradient", "sine", NULL };
+
+static void *
+trace_create (void)
+{
+  TraceBench *bench = calloc (1, sizeof *bench);
+  if (bench != NULL)
+    {
+      TesseraTrace defaults = { 8, 256, 20.0, 30.0, 1.5,
+                                TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.05 };
+      bench->params = defaults;
+    }
+  return bench;
+}
+
+/* "X,Y" into POINT. */
+static bool
+point_value (const char *option, const char *text, TesseraPoint *point)
+{
+  char *end;
+  if (text == NULL)
+    goto bad;
+  errno = 0;
+  point->x = strtod (text, &end);
+  if (*end != ',' || errno != 0)
+    goto bad;
+  point->y = strtod (end + 1, &end);
+  if (*end != '\0' || errno != 0 || !isfinite (point->x) || !isfinite (point->y))
+    goto bad;
+  return true;
+bad:
+  fprintf (stderr, "tessera-bench: %s wants X,Y\n", option);
+  return false;
+}
+
+static BenchOptionResult
+trace_parse (void *state, const char *option, const char *value)
+{
+  TraceBench *bench = state;
+  TesseraTrace *p = &bench->params;
+  int objective = 0;
+  bool valid;
+
+  if (strcmp (option, "--a") == 0)
+    valid = bench->a_given = point_value (option, value, &bench->a);
+  else if (strcmp (option, "--b") == 0)
+    valid = bench->b_given = point_value (option, value, &bench->b);
+  else if (strcmp (option, "--nodes") == 0)
+    valid = bench_int_value (option, value, 1, TESSERA_TRACE_MAX_NODES, &p->nodes);
+  else if (strcmp (option, "--points") == 0)
+    valid = bench_int_value (option, value, 1, TESSERA_TRACE_MAX_POINTS, &p->points);
+  else if (strcmp (option, "--half-width") == 0)
+    valid = bench_double_value (option, value, 0.0, TESSERA_MAX_SIDE, &p->half_width);
+  else if (strcmp (option, "--max-angle") == 0)
+    valid = bench_double_value (option, value, 0.0, 180.0, &p->max_angle);
+  else if (strcmp (option, "--sigma") == 0)
+    valid = bench_double_value (option, value, 0.0, TESSERA_GRADIENT_MAX_SIGMA, &p->sigma);
+  else if (strcmp (option, "--threshold") == 0)
+    valid = bench_double_value (option, value, 0.0, 1e30, &p->threshold);
+  else if (strcmp (option, "--objective") == 0)
+    {
+      valid = bench_choice_value (option, value, objective_names, &objective);
+      p->objective = (TesseraTraceObjective) objective;
+    }
+  else
+    return BENCH_OPTION_UNKNOWN;
+  return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+}
+
+/* Without --input: a synthetic road, the clicks on its upper edge. */
+static TesseraStatus
+make_road (TraceBench *bench, const BenchConfig *config)
+{
+  int width = config->width > 0 ? config->width : 1024;
+  int height = config->height > 0 ? config->height : 768;
+  TestRandom random = test_random_new (config->seed);
+  SyntheticRoad road;
+  TesseraStatus status = tessera_image_alloc (&bench->image, width, height,
+                                              3, TESSERA_U8);
+  if (status != TESSERA_OK)
+    return status;
+  road = synthetic_road_new (&random, width, height);
+  synthetic_road_draw (&road, &random, &bench->image);
+  if (!bench->a_given)
+    bench->a = (TesseraPoint) { 0.1 * width, synthetic_road_edge (&road, 0.1 * width) };
+  if (!bench->b_given)
+    bench->b = (TesseraPoint) { 0.9 * width, synthetic_road_edge (&road, 0.9 * width) };
+  return TESSERA_OK;
+}
+
+static TesseraStatus
+trace_prepare (void *state, const BenchConfig *config, BenchSize *size)
+{
+  TraceBench *bench = state;
+  TesseraExec exec = tessera_exec_default ();
+  TesseraStatus status;
+
+  if (config->input_path != NULL)
+    {
+      PnmFormat format;
+      if (!bench->a_given || !bench->b_given)
+        {
+          fprintf (stderr, "tessera-bench: trace on --input needs --a and --b\n");
+          return TESSERA_ERROR_INVALID_ARGUMENT;
+        }
+      status = bench_read_image (config->input_path, &bench->image, &format);
+    }
+  else
+    status = make_road (bench, config);
+  if (status == TESSERA_OK)
+    status = tessera_trace_check (&bench->params, bench->a, bench->b);
+  if (status == TESSERA_OK)
+    status = tessera_gradient_compute (&bench->image, 0, 0, bench->image.width,
+                                       bench->image.height, bench->params.sigma,
+                                       &bench->gradient, &exec);
+  size->width = bench->params.nodes;
+  size->height = bench->params.points;
+  return status;
+}
+
+static TesseraStatus
+trace_run (void *state, TesseraExec *exec)
+{
+  TraceBench *bench = state;
+  return tessera_trace_line (&bench->gradient, bench->a, bench->b,
+                             &bench->params, bench->path, &bench->value, exec);
+}
+
+static void
+trace_print_fields (void *state, FILE *out)
+{
+  TraceBench *bench = state;
+  fprintf (out, " value=%.6g path=", bench->value);
+  for (int i = 0; i < bench->params.nodes + 2; i++)
+    fprintf (out, "%s%.2f,%.2f", i > 0 ? ";" : "", bench->path[i].x,
+             bench->path[i].y);
+}
+
+static void
+trace_destroy (void *state)
+{
+  TraceBench *bench = state;
+  tessera_gradient_free (&bench->gradient);
+  tessera_image_free (&bench->image);
+  free (bench);
+}
+
+const BenchOp bench_op_trace = {
+  .name = "trace",
+  .synopsis = "[--a X,Y --b X,Y] [--nodes N] [--points D] [--half-width L] "
+              "[--max-angle DEG] [--sigma S] [--objective gradient|sine] "
+              "[--threshold T]",
+  .help =
+    "  --a X,Y, --b X,Y   the clicks (default: on the synthetic road's edge)\n"
+    "  --nodes N          guides between the clicks, 1 to 64 (default 8)\n"
+    "  --points D         points per guide, 1 to 4096 (default 256)\n"
+    "  --half-width L     how far the guides reach either side (default 20)\n"
+    "  --max-angle DEG    largest turn at a node (default 30)\n"
+    "  --sigma S          Gaussian before Sobel (default 1.5)\n"
+    "  --objective O      gradient (|g x u|) or sine (the paper's |sin| where\n"
+    "                     |g| > --threshold, default 0.05) (default gradient)\n"
+    "  Without --input: a synthetic road (--width, --height, --seed).\n"
+    "  WxH on the line is nodes x points.\n",
+  .create = trace_create,
+  .parse = trace_parse,
+  .prepare = trace_prepare,
+  .run = trace_run,
+  .print_fields = trace_print_fields,
+  .destroy = trace_destroy,
+};

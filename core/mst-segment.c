@@ -1,0 +1,665 @@
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mst-segment.h"
+
+#define NONE UINT32_MAX
+
+/* ---- the tree, rooted at vertex 0 --------------------------------------- */
+
+typedef struct
+{
+  size_t    n;
+  uint32_t *adj_start;   /* n + 1: where each vertex's neighbours start */
+  uint32_t *adj;         /* neighbour vertices */
+  double   *adj_length;  /* and the lengths of the edges to them */
+  uint32_t *parent;      /* NONE at the root */
+  uint32_t *preorder;    /* vertices, parents before children */
+  uint32_t *tin;         /* position in PREORDER; a subtree is the range */
+  uint32_t *tout;        /* TIN .. TOUT */
+  int64_t  *subtree;     /* weight of each subtree */
+} RootedTree;
+
+static void
+rooted_tree_free (RootedTree *t)
+{
+  free (t->adj_start);
+  free (t->adj);
+  free (t->adj_length);
+  free (t->parent);
+  free (t->preorder);
+  free (t->tin);
+  free (t->tout);
+  free (t->subtree);
+}
+
+static void
+fill_adjacency (RootedTree *t, const TesseraEmstEdge *edges)
+{
+  const size_t n_edges = t->n - 1;
+  uint32_t *fill = t->tin;         /* borrowed as scratch */
+
+  memset (t->adj_start, 0, sizeof (uint32_t) * (t->n + 1));
+  for (size_t i = 0; i < n_edges; i++)
+    {
+      t->adj_start[edges[i].a + 1]++;
+      t->adj_start[edges[i].b + 1]++;
+    }
+  for (size_t v = 0; v < t->n; v++)
+    t->adj_start[v + 1] += t->adj_start[v];
+  memcpy (fill, t->adj_start, sizeof (uint32_t) * t->n);
+  for (size_t i = 0; i < n_edges; i++)
+    {
+      double length = sqrt (edges[i].distance2);
+      uint32_t a = edges[i].a, b = edges[i].b;
+      t->adj[fill[a]] = b;
+      t->adj_length[fill[a]++] = length;
+      t->adj[fill[b]] = a;
+      t->adj_length[fill[b]++] = length;
+    }
+}
+
+/* Depth-first from vertex 0; false if the edges do not span the vertices. */
+static bool
+order_vertices (RootedTree *t)
+{
+  uint32_t *stack = t->tout;        /* borrowed as scratch */
+  size_t top = 0, visited = 0;
+
+  for (size_t v = 0; v < t->n; v++)
+    t->parent[v] = NONE;
+  stack[top++] = 0;
+  t->parent[0] = 0;
+  while (top > 0)
+    {
+      uint32_t v = stack[--top];
+      t->tin[v] = (uint32_t) visited;
+      t->preorder[visited++] = v;
+      for (uint32_t i = t->adj_start[v]; i < t->adj_start[v + 1]; i++)
+        if (t->parent[t->adj[i]] == NONE)
+          {
+            t->parent[t->adj[i]] = v;
+            stack[top++] = t->adj[i];
+          }
+    }
+  t->parent[0] = NONE;
+  return visited == t->n;
+}
+
+static TesseraStatus
+rooted_tree_build (RootedTree *t, const TesseraEmstEdge *edges,
+                   const uint32_t *weights, size_t n)
+{
+  memset (t, 0, sizeof *t);
+  t->n = n;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (edges[i].a >= n || edges[i].b >= n || edges[i].a == edges[i].b)
+      return TESSERA_ERROR_INVALID_ARGUMENT;
+  t->adj_start = malloc (sizeof (uint32_t) * (n + 1));
+  t->adj = malloc (sizeof (uint32_t) * 2 * n);
+  t->adj_length = malloc (sizeof (double) * 2 * n);
+  t->parent = malloc (sizeof (uint32_t) * n);
+  t->preorder = malloc (sizeof (uint32_t) * n);
+  t->tin = malloc (sizeof (uint32_t) * n);
+  t->tout = malloc (sizeof (uint32_t) * n);
+  t->subtree = malloc (sizeof (int64_t) * n);
+  if (t->adj_start == NULL || t->adj == NULL || t->adj_length == NULL
+      || t->parent == NULL || t->preorder == NULL || t->tin == NULL
+      || t->tout == NULL || t->subtree == NULL)
+    {
+      rooted_tree_free (t);
+      return TESSERA_ERROR_OUT_OF_MEMORY;
+    }
+  fill_adjacency (t, edges);
+  if (!order_vertices (t))
+    {
+      rooted_tree_free (t);
+      return TESSERA_ERROR_INVALID_ARGUMENT;
+    }
+  /* Children follow their parents in preorder: sum up backwards. */
+  for (size_t v = 0; v < n; v++)
+    {
+      t->subtree[v] = weights[v];
+      t->tout[v] = t->tin[v];
+    }
+  for (size_t i = n; i-- > 1;)
+    {
+      uint32_t v = t->preorder[i], p = t->parent[v];
+      t->subtree[p] += t->subtree[v];
+      if (t->tout[v] > t->tout[p])
+        t->tout[p] = t->tout[v];
+    }
+  return TESSERA_OK;
+}
+
+/* ---- cutting ------------------------------------------------------------ */
+
+/* Weights taken out of subtrees by cuts, summed over preorder ranges. */
+typedef struct
+{
+  size_t   n;
+  int64_t *sum;
+} Fenwick;
+
+static void
+fenwick_add (Fenwick *f, size_t i, int64_t value)
+{
+  for (i++; i <= f->n; i += i & -i)
+    f->sum[i] += value;
+}
+
+static int64_t
+fenwick_prefix (const Fenwick *f, size_t end)   /* positions [0, end) */
+{
+  int64_t s = 0;
+  for (size_t i = end; i > 0; i -= i & -i)
+    s += f->sum[i];
+  return s;
+}
+
+/* Each cut vertex holds in the Fenwick tree the weight of the class it
+ * heads, so a subtree's own class weighs its weight less what the cuts
+ * inside it hold. */
+static int64_t
+class_weight (const RootedTree *t, const Fenwick *f, uint32_t head)
+{
+  return t->subtree[head] - (fenwick_prefix (f, t->tout[head] + 1)
+                             - fenwick_prefix (f, t->tin[head] + 1));
+}
+
+/* The head of V's class: the nearest cut ancestor (or V itself, or the
+ * root). */
+static uint32_t
+class_head (const RootedTree *t, const uint32_t *heads, int n_heads,
+            uint32_t v)
+{
+  uint32_t best = 0;
+  for (int i = 1; i < n_heads; i++)
+    {
+      uint32_t h = heads[i];
+      if (t->tin[h] <= t->tin[v] && t->tin[v] <= t->tout[h]
+          && t->tin[h] > t->tin[best])
+        best = h;
+    }
+  return best;
+}
+
+/* Cuts CANDIDATES (sorted by the edge order), longest first, up to
+ * MAX_CLASSES classes, skipping cuts that leave a class lighter than
+ * MIN_WEIGHT.  HEADS receives the root and the child side of each cut. */
+static TesseraStatus
+cut_longest (const RootedTree *t, const TesseraEmstEdge *candidates,
+             size_t n_candidates, int max_classes, double min_weight,
+             uint32_t *heads, int *n_heads)
+{
+  Fenwick f = { t->n, calloc (t->n + 1, sizeof (int64_t)) };
+
+  if (f.sum == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  heads[0] = 0;
+  *n_heads = 1;
+  for (size_t i = n_candidates; i-- > 0 && *n_heads < max_classes;)
+    {
+      uint32_t a = candidates[i].a, b = candidates[i].b;
+      uint32_t child = t->parent[a] == b ? a : b;
+      uint32_t head;
+      int64_t below = class_weight (t, &f, child), above;
+
+      if (below < min_weight)
+        continue;
+      head = class_head (t, heads, *n_heads, t->parent[child]);
+      above = class_weight (t, &f, head) - below;
+      if (above < min_weight)
+        continue;
+      fenwick_add (&f, t->tin[child], below);
+      if (head != 0)
+        fenwick_add (&f, t->tin[head], -below);
+      heads[(*n_heads)++] = child;
+    }
+  free (f.sum);
+  return TESSERA_OK;
+}
+
+/* Sum and number of the edges within two steps of U, not through V: each
+ * neighbour X brings the edge U-X and its own other edges, that is all the
+ * edges at X. */
+static void
+side_lengths (const RootedTree *t, const double *incident, uint32_t u,
+              uint32_t v, double *sum, size_t *count)
+{
+  for (uint32_t i = t->adj_start[u]; i < t->adj_start[u + 1]; i++)
+    {
+      uint32_t x = t->adj[i];
+      if (x == v)
+        continue;
+      *sum += incident[x];
+      *count += t->adj_start[x + 1] - t->adj_start[x];
+    }
+}
+
+/* Zahn's test: whether EDGE is longer than FACTOR times the mean of the
+ * edges near it, on each side that has some. */
+static bool
+is_inconsistent (const RootedTree *t, const double *incident,
+                 const TesseraEmstEdge *edge, double factor)
+{
+  double length = sqrt (edge->distance2);
+  bool any_side = false;
+  uint32_t ends[2] = { edge->a, edge->b };
+
+  for (int s = 0; s < 2; s++)
+    {
+      double sum = 0.0;
+      size_t count = 0;
+      side_lengths (t, incident, ends[s], ends[1 - s], &sum, &count);
+      if (count == 0)
+        continue;
+      if (!(length > factor * sum / (double) count))
+        return false;
+      any_side = true;
+    }
+  return any_side;
+}
+
+/* Keeps the inconsistent edges of SORTED (in place, order kept). */
+static TesseraStatus
+keep_inconsistent (const RootedTree *t, TesseraEmstEdge *sorted,
+                   size_t *n_edges, double sensitivity)
+{
+  double *incident = calloc (t->n, sizeof (double));
+  const double factor = 1.0 + 1.0 / sensitivity;
+  size_t kept = 0;
+
+  if (incident == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (size_t v = 0; v < t->n; v++)
+    for (uint32_t i = t->adj_start[v]; i < t->adj_start[v + 1]; i++)
+      incident[v] += t->adj_length[i];
+  for (size_t i = 0; i < *n_edges; i++)
+    if (is_inconsistent (t, incident, &sorted[i], factor))
+      sorted[kept++] = sorted[i];
+  *n_edges = kept;
+  free (incident);
+  return TESSERA_OK;
+}
+
+/* Classes from the cut heads, numbered in order of their first vertex. */
+static int
+label_vertices (const RootedTree *t, const uint32_t *heads, int n_heads,
+                uint32_t *vertex_class)
+{
+  uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  int n_classes = 0;
+
+  for (int h = 0; h < n_heads; h++)
+    {
+      vertex_class[heads[h]] = (uint32_t) h;
+      renumber[h] = NONE;
+    }
+  for (size_t i = 1; i < t->n; i++)
+    {
+      uint32_t v = t->preorder[i];
+      if (vertex_class[v] == NONE)
+        vertex_class[v] = vertex_class[t->parent[v]];
+    }
+  for (size_t v = 0; v < t->n; v++)
+    {
+      uint32_t *to = &renumber[vertex_class[v]];
+      if (*to == NONE)
+        *to = (uint32_t) n_classes++;
+      vertex_class[v] = *to;
+    }
+  return n_classes;
+}
+
+TesseraStatus
+tessera_mst_segment_check (const TesseraMstSegment *params)
+{
+  if (params == NULL
+      || params->classes < 0
+      || params->classes > TESSERA_MST_SEGMENT_MAX_CLASSES
+      || !(params->min_share >= 0.0 && params->min_share <= 0.5)
+      || !(params->sensitivity > 0.0 && isfinite (params->sensitivity))
+      || (params->colour_space != TESSERA_COLOUR_SPACE_RGB
+          && params->colour_space != TESSERA_COLOUR_SPACE_CIELAB))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  return TESSERA_OK;
+}
+
+TesseraStatus
+tessera_mst_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
+                 size_t n_vertices, const TesseraMstSegment *params,
+                 uint32_t *vertex_class, int *n_classes)
+{
+  TesseraStatus status = tessera_mst_segment_check (params);
+  const int max_classes = params->classes > 0
+                          ? params->classes : TESSERA_MST_SEGMENT_MAX_CLASSES;
+  TesseraEmstEdge *sorted = NULL;
+  size_t n_candidates = n_vertices - 1;
+  uint32_t heads[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  int n_heads = 0;
+  int64_t total = 0;
+  RootedTree t;
+
+  *n_classes = 0;
+  if (status != TESSERA_OK)
+    return status;
+  if (n_vertices == 0)
+    return TESSERA_OK;
+  if (n_vertices >= NONE)
+    return TESSERA_ERROR_TOO_LARGE;
+  status = rooted_tree_build (&t, edges, weights, n_vertices);
+  if (status != TESSERA_OK)
+    return status;
+
+  sorted = malloc (sizeof *sorted * n_vertices);
+  if (sorted == NULL)
+    {
+      status = TESSERA_ERROR_OUT_OF_MEMORY;
+      goto out;
+    }
+  memcpy (sorted, edges, sizeof *sorted * n_candidates);
+  tessera_emst_sort_edges (sorted, n_candidates);
+  if (params->classes == 0)
+    status = keep_inconsistent (&t, sorted, &n_candidates,
+                                params->sensitivity);
+  for (size_t v = 0; v < n_vertices; v++)
+    total += weights[v];
+  if (status == TESSERA_OK)
+    status = cut_longest (&t, sorted, n_candidates, max_classes,
+                          params->min_share * (double) total, heads, &n_heads);
+  if (status == TESSERA_OK)
+    {
+      for (size_t v = 0; v < n_vertices; v++)
+        vertex_class[v] = NONE;
+      *n_classes = label_vertices (&t, heads, n_heads, vertex_class);
+    }
+out:
+  free (sorted);
+  rooted_tree_free (&t);
+  return status;
+}
+
+/* ---- whole images ------------------------------------------------------- */
+
+static double
+srgb_to_linear (double v)
+{
+  v /= 255.0;
+  return v <= 0.04045 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
+}
+
+static double
+lab_f (double t)
+{
+  const double delta = 6.0 / 29.0;
+  return t > delta * delta * delta ? cbrt (t)
+                                   : t / (3.0 * delta * delta) + 4.0 / 29.0;
+}
+
+void
+tessera_srgb_to_lab (const uint8_t *rgb, float *lab)
+{
+  double r = srgb_to_linear (rgb[0]), g = srgb_to_linear (rgb[1]);
+  double b = srgb_to_linear (rgb[2]);
+  /* sRGB primaries to XYZ, each divided by the D65 white's. */
+  double fx = lab_f ((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047);
+  double fy = lab_f (0.2126729 * r + 0.7151522 * g + 0.0721750 * b);
+  double fz = lab_f ((0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883);
+  lab[0] = (float) (116.0 * fy - 16.0);
+  lab[1] = (float) (500.0 * (fx - fy));
+  lab[2] = (float) (200.0 * (fy - fz));
+}
+
+/* Hands the EMST's progress to the caller's as a part of the whole. */
+typedef struct
+{
+  const TesseraExec *outer;
+  double             start;
+  double             span;
+} ProgressPart;
+
+static bool
+report_part (double fraction, void *user_data)
+{
+  const ProgressPart *part = user_data;
+  return tessera_exec_progress (part->outer,
+                                part->start + part->span * fraction);
+}
+
+TesseraStatus
+tessera_mst_segment_tree (const TesseraColourHistogram *histogram,
+                          TesseraColourSpace space, TesseraEmstEdge *edges,
+                          TesseraExec *exec)
+{
+  const size_t n = histogram->n_colours;
+  TesseraExec defaults = tessera_exec_default ();
+  ProgressPart part = { exec, 0.05, 0.85 };
+  TesseraExec inner;
+  TesseraStatus status;
+  float *points;
+
+  if (exec == NULL)
+    part.outer = exec = &defaults;
+  inner = *exec;
+  if (space == TESSERA_COLOUR_SPACE_RGB)
+    points = NULL;
+  else if ((points = malloc (sizeof (float) * 3 * n + 1)) == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  inner.progress = report_part;
+  inner.user_data = &part;
+  if (points == NULL)
+    status = tessera_emst_colours (histogram->colours, n, edges, &inner);
+  else
+    {
+      #pragma omp parallel for schedule (static) \
+        num_threads (tessera_exec_threads (exec))
+      for (size_t i = 0; i < n; i++)
+        tessera_srgb_to_lab (histogram->colours + 3 * i, points + 3 * i);
+      status = tessera_emst (points, n, edges, &inner);
+    }
+  exec->backend_used = inner.backend_used;
+  free (points);
+  return status;
+}
+
+typedef struct
+{
+  uint64_t pixels;
+  uint32_t first;     /* class number before sorting = first colour order */
+} ClassRank;
+
+static int
+compare_ranks (const void *a, const void *b)
+{
+  const ClassRank *x = a, *y = b;
+  if (x->pixels != y->pixels)
+    return x->pixels > y->pixels ? -1 : 1;
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* Pixel counts and mean colours, then classes renumbered by size. */
+static void
+class_statistics (const TesseraColourHistogram *histogram,
+                  TesseraMstClasses *classes)
+{
+  const int k = classes->n_classes;
+  double sum[TESSERA_MST_SEGMENT_MAX_CLASSES][3] = { { 0 } };
+  ClassRank rank[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
+
+  for (int c = 0; c < k; c++)
+    {
+      rank[c].pixels = 0;
+      rank[c].first = (uint32_t) c;
+    }
+  for (size_t i = 0; i < histogram->n_colours; i++)
+    {
+      uint32_t c = classes->colour_class[i];
+      rank[c].pixels += histogram->counts[i];
+      for (int ch = 0; ch < 3; ch++)
+        sum[c][ch] += (double) histogram->counts[i]
+                      * histogram->colours[3 * i + ch];
+    }
+  qsort (rank, k, sizeof *rank, compare_ranks);
+  for (int c = 0; c < k; c++)
+    {
+      uint32_t old = rank[c].first;
+      renumber[old] = (uint32_t) c;
+      classes->pixels[c] = rank[c].pixels;
+      for (int ch = 0; ch < 3; ch++)
+        classes->mean[c][ch] = sum[old][ch] / (double) rank[c].pixels;
+    }
+  for (size_t i = 0; i < histogram->n_colours; i++)
+    classes->colour_class[i] = renumber[classes->colour_class[i]];
+}
+
+static TesseraStatus
+classes_alloc (TesseraMstClasses *classes, size_t n_colours)
+{
+  memset (classes, 0, sizeof *classes);
+  classes->colour_class = malloc (sizeof (uint32_t) * n_colours + 1);
+  classes->mean = malloc (sizeof *classes->mean
+                          * TESSERA_MST_SEGMENT_MAX_CLASSES);
+  classes->pixels = malloc (sizeof (uint64_t)
+                            * TESSERA_MST_SEGMENT_MAX_CLASSES);
+  if (classes->colour_class == NULL || classes->mean == NULL
+      || classes->pixels == NULL)
+    {
+      tessera_mst_classes_free (classes);
+      return TESSERA_ERROR_OUT_OF_MEMORY;
+    }
+  return TESSERA_OK;
+}
+
+TesseraStatus
+tessera_mst_segment_cut (const TesseraColourHistogram *histogram,
+                         const TesseraEmstEdge *edges,
+                         const TesseraMstSegment *params,
+                         TesseraMstClasses *classes)
+{
+  TesseraStatus status = classes_alloc (classes, histogram->n_colours);
+
+  if (status == TESSERA_OK)
+    status = tessera_mst_cut (edges, histogram->counts, histogram->n_colours,
+                              params, classes->colour_class,
+                              &classes->n_classes);
+  if (status == TESSERA_OK)
+    class_statistics (histogram, classes);
+  else
+    tessera_mst_classes_free (classes);
+  return status;
+}
+
+TesseraStatus
+tessera_mst_segment (const TesseraColourHistogram *histogram,
+                     const TesseraMstSegment *params,
+                     TesseraMstClasses *classes, TesseraExec *exec)
+{
+  TesseraStatus status = tessera_mst_segment_check (params);
+  const size_t n = histogram->n_colours;
+  TesseraEmstEdge *edges;
+
+  memset (classes, 0, sizeof *classes);
+  if (status != TESSERA_OK)
+    return status;
+  if (n == 0)
+    return TESSERA_ERROR_EMPTY_IMAGE;
+  edges = malloc (sizeof *edges * n);
+  if (edges == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  status = tessera_mst_segment_tree (histogram, params->colour_space, edges,
+                                     exec);
+  if (status == TESSERA_OK)
+    status = tessera_mst_segment_cut (histogram, edges, params, classes);
+  if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
+    {
+      tessera_mst_classes_free (classes);
+      status = TESSERA_ERROR_CANCELLED;
+    }
+  free (edges);
+  return status;
+}
+
+void
+tessera_mst_classes_free (TesseraMstClasses *classes)
+{
+  free (classes->colour_class);
+  free (classes->mean);
+  free (classes->pixels);
+  memset (classes, 0, sizeof *classes);
+}
+
+/* One class's colour as samples of the image's type. */
+typedef union
+{
+  uint8_t  u8[3];
+  uint16_t u16[3];
+  float    f32[3];
+} ClassColour;
+
+static ClassColour
+class_colour (const double *mean, TesseraSampleType type)
+{
+  ClassColour colour;
+  for (int ch = 0; ch < 3; ch++)
+    switch (type)
+      {
+      case TESSERA_U8:
+        colour.u8[ch] = (uint8_t) lrint (mean[ch]);
+        break;
+      case TESSERA_U16:
+        colour.u16[ch] = (uint16_t) lrint (mean[ch] * 257.0);
+        break;
+      case TESSERA_F32:
+        colour.f32[ch] = (float) (mean[ch] / 255.0);
+        break;
+      }
+  return colour;
+}
+
+TesseraStatus
+tessera_mst_segment_recolour (const TesseraImage *src,
+                              const TesseraColourHistogram *histogram,
+                              const TesseraMstClasses *classes,
+                              TesseraImage *dst, TesseraExec *exec)
+{
+  ClassColour colour[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  const int colour_channels = src->channels >= 3 ? 3 : 1;
+  const size_t sample = tessera_sample_size (src->type);
+  const size_t pixel = tessera_pixel_size (src);
+  TesseraStatus status = tessera_image_check (src);
+
+  if (status == TESSERA_OK)
+    status = tessera_image_check (dst);
+  if (status != TESSERA_OK)
+    return status;
+  if (!tessera_image_same_shape (src, dst) || src->memory != TESSERA_MEMORY_HOST
+      || dst->memory != TESSERA_MEMORY_HOST
+      || src->width != histogram->width || src->height != histogram->height)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+
+  for (int c = 0; c < classes->n_classes; c++)
+    colour[c] = class_colour (classes->mean[c], src->type);
+
+  /* Grey images have grey colours, so any channel of the mean will do. */
+  #pragma omp parallel for schedule (static) \
+    num_threads (tessera_exec_threads (exec))
+  for (int y = 0; y < src->height; y++)
+    {
+      const uint8_t *in = tessera_image_row (src, y);
+      uint8_t *out = tessera_image_row (dst, y);
+      const uint32_t *index = histogram->pixel_colour
+                              + (size_t) y * src->width;
+      for (int x = 0; x < src->width; x++, in += pixel, out += pixel)
+        {
+          const uint8_t *c = (const uint8_t *)
+                             &colour[classes->colour_class[index[x]]];
+          if (out != in)
+            memcpy (out, in, pixel);      /* alpha, if any */
+          memcpy (out, c, sample * colour_channels);
+        }
+    }
+  return TESSERA_OK;
+}

@@ -1,0 +1,97 @@
+/* Tessera — colour segmentation by cutting the Euclidean minimum spanning
+ * tree of an image's distinct colours.
+ *
+ * The tree's longest edges separate groups of colours.  With a number of
+ * classes K, the K-1 longest edges are cut, longest first, except that a cut
+ * leaving either side with less than MIN_SHARE of the pixels is skipped (the
+ * share counts pixels, not distinct colours).  With K = 0 (automatic), the
+ * edges cut are Zahn's "inconsistent" ones, those much longer than the
+ * edges near them, under the same minimum share. */
+#ifndef TESSERA_MST_SEGMENT_H
+#define TESSERA_MST_SEGMENT_H
+
+#include <stdint.h>
+#include "colour-histogram.h"
+#include "emst.h"
+#include "exec.h"
+
+/* An indexed image can hold a palette of this many. */
+#define TESSERA_MST_SEGMENT_MAX_CLASSES 256
+
+typedef enum
+{
+  TESSERA_COLOUR_SPACE_RGB = 0,   /* the 8-bit values as they are */
+  TESSERA_COLOUR_SPACE_CIELAB     /* sRGB to CIE L*a*b* (D65) */
+} TesseraColourSpace;
+
+typedef struct
+{
+  int                classes;      /* 1 .. MAX_CLASSES, or 0: automatic */
+  double             min_share;    /* 0 .. 0.5 of all pixels */
+  double             sensitivity;  /* automatic: > 0; an edge is cut when
+                                      longer than 1 + 1/sensitivity times
+                                      the mean of the edges within two steps
+                                      of it, on each side that has some
+                                      (1 gives Zahn's factor 2) */
+  TesseraColourSpace colour_space;
+} TesseraMstSegment;
+
+typedef struct
+{
+  int       n_classes;
+  uint32_t *colour_class;  /* per distinct colour: its class */
+  double  (*mean)[3];      /* per class: mean R, G, B (0..255), weighted by
+                              pixel counts */
+  uint64_t *pixels;        /* per class: its pixels */
+} TesseraMstClasses;
+
+/* Checks the parameters. */
+TesseraStatus tessera_mst_segment_check  (const TesseraMstSegment *params);
+
+/* Classes of the colours of HISTOGRAM, numbered by decreasing pixel count
+ * (ties: by their first colour).  There may be fewer classes than asked
+ * for: no more than distinct colours, and none that the minimum share
+ * forbids.  EXEC may be NULL; the EMST runs on its backend. */
+TesseraStatus tessera_mst_segment        (const TesseraColourHistogram *histogram,
+                                          const TesseraMstSegment *params,
+                                          TesseraMstClasses *classes,
+                                          TesseraExec *exec);
+
+void          tessera_mst_classes_free   (TesseraMstClasses *classes);
+
+/* The two steps of tessera_mst_segment, for callers that cut one tree
+ * several ways (a preview): the EMST of the colours in SPACE into EDGES
+ * (room for n_colours - 1), on EXEC's backend; then the classes. */
+TesseraStatus tessera_mst_segment_tree   (const TesseraColourHistogram *histogram,
+                                          TesseraColourSpace space,
+                                          TesseraEmstEdge *edges,
+                                          TesseraExec *exec);
+TesseraStatus tessera_mst_segment_cut    (const TesseraColourHistogram *histogram,
+                                          const TesseraEmstEdge *edges,
+                                          const TesseraMstSegment *params,
+                                          TesseraMstClasses *classes);
+
+/* The cutting step alone, on any spanning tree: N_VERTICES vertices with
+ * WEIGHTS (pixel counts), EDGES its N_VERTICES - 1 edges in any order.
+ * Writes each vertex's class (0 .. *N_CLASSES - 1, numbered in order of
+ * their first vertex) to VERTEX_CLASS.  PARAMS->colour_space is unused. */
+TesseraStatus tessera_mst_cut            (const TesseraEmstEdge *edges,
+                                          const uint32_t *weights,
+                                          size_t n_vertices,
+                                          const TesseraMstSegment *params,
+                                          uint32_t *vertex_class,
+                                          int *n_classes);
+
+/* DST = SRC with every pixel's colour replaced by its class's mean colour
+ * (alpha kept).  SRC is the image HISTOGRAM was made from; DST has its
+ * shape and may be SRC. */
+TesseraStatus tessera_mst_segment_recolour (const TesseraImage *src,
+                                            const TesseraColourHistogram *histogram,
+                                            const TesseraMstClasses *classes,
+                                            TesseraImage *dst,
+                                            TesseraExec *exec);
+
+/* sRGB 8-bit to CIE L*a*b* (D65 white). */
+void          tessera_srgb_to_lab        (const uint8_t *rgb, float *lab);
+
+#endif

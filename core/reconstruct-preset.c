@@ -1,0 +1,174 @@
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "reconstruct.h"
+#include "reconstruct-preset.h"
+#include "square-filter.h"
+
+static double
+range_top (TesseraSampleType type)
+{
+  return type == TESSERA_U8 ? UINT8_MAX : type == TESSERA_U16 ? UINT16_MAX
+                                                              : 1.0;
+}
+
+static double
+get (const TesseraImage *image, int y, int i)
+{
+  const void *row = tessera_image_row (image, y);
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  return ((const uint8_t *) row)[i];
+    case TESSERA_U16: return ((const uint16_t *) row)[i];
+    case TESSERA_F32: return ((const float *) row)[i];
+    }
+  return 0.0;
+}
+
+/* VALUE is exact in the type: a sample, a difference of two, a bound. */
+static void
+put (TesseraImage *image, int y, int i, double value)
+{
+  void *row = tessera_image_row (image, y);
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
+    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
+    case TESSERA_F32: ((float *) row)[i] = (float) value; break;
+    }
+}
+
+/* Every sample VALUE but those of the first and last rows and columns,
+ * which are SRC's. */
+static void
+fill_but_border (const TesseraImage *src, TesseraImage *marker, double value)
+{
+  int channels = src->channels;
+
+  for (int y = 0; y < src->height; y++)
+    for (int i = 0; i < src->width * channels; i++)
+      {
+        int x = i / channels;
+        bool border = y == 0 || y == src->height - 1 || x == 0
+                      || x == src->width - 1;
+        put (marker, y, i, border ? get (src, y, i) : value);
+      }
+}
+
+/* SRC lowered by H of the range; integers stop at 0. */
+static void
+lower (const TesseraImage *src, TesseraImage *marker, double h)
+{
+  double step = src->type == TESSERA_F32 ? h
+                                         : floor (h * range_top (src->type)
+                                                  + 0.5);
+
+  for (int y = 0; y < src->height; y++)
+    for (int i = 0; i < src->width * src->channels; i++)
+      {
+        double v = get (src, y, i) - step;
+        put (marker, y, i, src->type == TESSERA_F32 || v > 0 ? v : 0);
+      }
+}
+
+static TesseraStatus
+make_marker (const TesseraImage *src, TesseraImage *marker,
+             const TesseraReconstructPresetParams *params, TesseraExec *exec)
+{
+  TesseraExec quiet = *exec;
+
+  switch (params->preset)
+    {
+    case TESSERA_RECONSTRUCT_FILL_HOLES:
+      fill_but_border (src, marker, range_top (src->type));
+      return TESSERA_OK;
+    case TESSERA_RECONSTRUCT_CLEAR_BORDER:
+      fill_but_border (src, marker, 0);
+      return TESSERA_OK;
+    case TESSERA_RECONSTRUCT_H_DOME:
+      lower (src, marker, params->h);
+      return TESSERA_OK;
+    case TESSERA_RECONSTRUCT_OPENING:
+    case TESSERA_RECONSTRUCT_CLOSING:
+      /* Quick next to the reconstruction: no progress of its own. */
+      quiet.progress = NULL;
+      return tessera_square_filter (src, marker, params->radius,
+                                    params->preset
+                                    == TESSERA_RECONSTRUCT_CLOSING, &quiet);
+    default:
+      return TESSERA_ERROR_INVALID_ARGUMENT;
+    }
+}
+
+/* DST = SRC - RECONSTRUCTION where SUBTRACT, else the reconstruction; alpha
+ * is SRC's.  Sample by sample, so DST may be SRC. */
+static void
+finish (const TesseraImage *src, const TesseraImage *reconstruction,
+        TesseraImage *dst, bool subtract, bool has_alpha)
+{
+  int channels = src->channels;
+
+  for (int y = 0; y < src->height; y++)
+    for (int i = 0; i < src->width * channels; i++)
+      {
+        double v = get (reconstruction, y, i);
+        if (has_alpha && i % channels == channels - 1)
+          v = get (src, y, i);
+        else if (subtract)
+          v = get (src, y, i) - v;
+        put (dst, y, i, v);
+      }
+}
+
+TesseraStatus
+tessera_reconstruct_preset (const TesseraImage *src, TesseraImage *dst,
+                            const TesseraReconstructPresetParams *params,
+                            TesseraExec *exec)
+{
+  TesseraExec        defaults = tessera_exec_default ();
+  TesseraReconstruct reconstruct = tessera_reconstruct_default ();
+  TesseraImage       marker;
+  TesseraStatus      status;
+
+  if (params == NULL || (unsigned) params->preset >= TESSERA_RECONSTRUCT_PRESETS
+      || !(params->h >= 0.0 && params->h <= 1.0)
+      || params->radius < 0 || params->radius > TESSERA_RECONSTRUCT_MAX_RADIUS)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if ((status = tessera_image_check (src)) != TESSERA_OK
+      || (status = tessera_image_check (dst)) != TESSERA_OK)
+    return status;
+  if (!tessera_image_same_shape (src, dst)
+      || src->memory != TESSERA_MEMORY_HOST
+      || dst->memory != TESSERA_MEMORY_HOST)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (exec == NULL)
+    exec = &defaults;
+
+  reconstruct.operation = params->preset == TESSERA_RECONSTRUCT_FILL_HOLES
+                          || params->preset == TESSERA_RECONSTRUCT_CLOSING
+                          ? TESSERA_RECONSTRUCT_EROSION
+                          : TESSERA_RECONSTRUCT_DILATION;
+  reconstruct.connectivity = params->connectivity;
+  reconstruct.has_alpha = params->has_alpha;
+  if ((status = tessera_reconstruct_check (src, src, dst, &reconstruct))
+      != TESSERA_OK)
+    return status;
+
+  status = tessera_image_alloc (&marker, src->width, src->height,
+                                src->channels, src->type);
+  if (status != TESSERA_OK)
+    return status;
+  status = make_marker (src, &marker, params, exec);
+  if (status == TESSERA_OK)
+    status = tessera_reconstruct (src, &marker, &marker, &reconstruct, exec,
+                                  NULL);
+  if (status == TESSERA_OK)
+    finish (src, &marker, dst,
+            params->preset == TESSERA_RECONSTRUCT_CLEAR_BORDER
+            || params->preset == TESSERA_RECONSTRUCT_H_DOME,
+            params->has_alpha);
+  tessera_image_free (&marker);
+  return status;
+}

@@ -1,0 +1,1556 @@
+/* Tessera — the box blur of core/box-blur.h on the GPU, with the CPU's exact
+ * results for integer samples.
+ *
+ * Two ways to form the window sums:
+ *
+ * FUSED walks down vertical strips of the image.  Each thread owns a chunk
+ * of one row (16 bytes of pixels, 12 for three channels) and keeps the
+ * running vertical window sums of its chunk in registers: per row it adds
+ * the entering row and subtracts the leaving one.  The horizontal window is
+ * then a difference of prefix sums over the strip, formed in shared memory;
+ * neighbouring strips overlap by the horizontal radius.  Nothing but the
+ * image and the result touches global memory.  When the radius is wider
+ * than a block can hold, the vertical sums go to a scratch band instead and
+ * a second kernel takes the horizontal window along whole rows.
+ *
+ * SAT_TILES is the summed-area table of Ha et al. (2012): square tiles
+ * reduced to row and column partial sums, those scanned and the tile
+ * corners (pivots) propagated, then each tile scanned with its partial sums
+ * added — about 3wh of global traffic — followed by a lookup pass that
+ * reads four table entries per window.
+ *
+ * Integer sums are exact: unsigned sums wrap, and the window sum, the
+ * difference of two prefixes, is right whenever it fits the type, which the
+ * host ensures by picking 32, 64 or 128 bits from the window size.  Float
+ * samples are summed in double; see tests/gpu/parity-box-blur.c for the
+ * bound.  Both ways handle edge replicate in closed form, so the radii may
+ * be far beyond the image. */
+#include <stdint.h>
+#include <string.h>
+#include "common.cuh"
+
+namespace {
+
+typedef unsigned __int128 u128;
+
+/* What the kernels need to know about the window. */
+struct Window
+{
+  int      width, height;
+  int      rx, ry;
+  uint64_t n;        /* pixels in the window: (2rx+1)(2ry+1), always odd */
+  uint64_t half;     /* n / 2, added before dividing to round */
+  uint32_t magic;    /* floor(s / n) for 32-bit s, after Granlund and */
+  int      shift1;   /* Montgomery (1994), figure 4.1 */
+  int      shift2;
+};
+
+/* A sample from the bits of a 32-bit word at SHIFT, and back. */
+template <typename T>
+__device__ __forceinline__ T
+from_word (uint32_t word, int shift)
+{
+  return (T) (word >> shift);
+}
+
+template <>
+__device__ __forceinline__ float
+from_word<float> (uint32_t word, int shift)
+{
+  return __uint_as_float (word);
+}
+
+__device__ __forceinline__ uint32_t
+to_word (uint8_t v)
+{
+  return v;
+}
+
+__device__ __forceinline__ uint32_t
+to_word (uint16_t v)
+{
+  return v;
+}
+
+__device__ __forceinline__ uint32_t
+to_word (float v)
+{
+  return __float_as_uint (v);
+}
+
+/* The pixels one thread owns: 32 bytes (24 with three channels, which 32
+ * does not divide), loaded in 16-byte (8-byte) pieces and kept as the raw
+ * 32-bit words that the loads fill.  Samples are taken out where they are
+ * used: a load that had to be unpacked at once would make the thread wait
+ * for it there, and the walk below issues its loads rows ahead of their
+ * use.  Two loads' worth per thread halves the per-row costs that do not
+ * depend on the pixel count (the warp scan, the loop, the halo). */
+template <typename T, int C>
+struct Chunk
+{
+  static const int BYTES = C == 3 ? 24 : 32;
+  static const int LOAD = C == 3 ? 8 : 16;   /* bytes per access */
+  static const int PIXELS = BYTES / (C * (int) sizeof (T));
+  static const int SAMPLES = PIXELS * C;
+  static const int WORDS = BYTES / 4;
+  static const int PER_WORD = 4 / (int) sizeof (T);
+  static const int BITS = 8 * (int) sizeof (T);
+  uint32_t word[WORDS];
+
+  /* Sample I; with I known at compile time this is a shift and a mask. */
+  __device__ __forceinline__ T sample (int i) const
+  {
+    return from_word<T> (word[i / PER_WORD], BITS * (i % PER_WORD));
+  }
+
+  __device__ __forceinline__ void clear ()
+  {
+#pragma unroll
+    for (int i = 0; i < WORDS; i++)
+      word[i] = 0;
+  }
+
+  /* Sets sample I, which must be zero before. */
+  __device__ __forceinline__ void set (int i, T v)
+  {
+    word[i / PER_WORD] |= to_word (v) << (BITS * (i % PER_WORD));
+  }
+};
+
+__device__ __forceinline__ int
+clamp_index (int i, int n)
+{
+  return i < 0 ? 0 : (i >= n ? n - 1 : i);
+}
+
+__device__ __forceinline__ const unsigned char *
+image_row (const TesseraImage &image, int y)
+{
+  return (const unsigned char *) image.data + (size_t) y * image.stride;
+}
+
+/* Row Y's chunk at pixel X0, pixels outside the row replaced by the edge
+ * pixel. */
+template <typename T, int C>
+__device__ __forceinline__ void
+load_chunk (Chunk<T, C> &chunk, const TesseraImage &image, int y, int x0,
+            bool aligned)
+{
+  typedef Chunk<T, C> Ch;
+  const unsigned char *row = image_row (image, y);
+
+  if (aligned && x0 >= 0 && x0 + Ch::PIXELS <= image.width)
+    {
+      const unsigned char *p = row + (size_t) x0 * C * sizeof (T);
+#pragma unroll
+      for (int i = 0; i < Ch::BYTES / Ch::LOAD; i++)
+        if constexpr (Ch::LOAD == 16)
+          {
+            uint4 v = __ldg ((const uint4 *) p + i);
+            chunk.word[4 * i] = v.x;
+            chunk.word[4 * i + 1] = v.y;
+            chunk.word[4 * i + 2] = v.z;
+            chunk.word[4 * i + 3] = v.w;
+          }
+        else
+          {
+            uint2 v = __ldg ((const uint2 *) p + i);
+            chunk.word[2 * i] = v.x;
+            chunk.word[2 * i + 1] = v.y;
+          }
+      return;
+    }
+  chunk.clear ();
+#pragma unroll
+  for (int k = 0; k < Ch::PIXELS; k++)
+    {
+      int x = clamp_index (x0 + k, image.width);
+      const T *p = (const T *) (row + (size_t) x * C * sizeof (T));
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        chunk.set (k * C + c, p[c]);
+    }
+}
+
+/* Stores the pixels of CHUNK that lie inside the row. */
+template <typename T, int C>
+__device__ __forceinline__ void
+store_chunk (const Chunk<T, C> &chunk, const TesseraImage &image, int y,
+             int x0, bool aligned)
+{
+  typedef Chunk<T, C> Ch;
+  unsigned char *row = (unsigned char *) image.data + (size_t) y * image.stride;
+  unsigned char *p = row + (size_t) x0 * C * sizeof (T);
+
+  if (aligned && x0 + Ch::PIXELS <= image.width)
+    {
+#pragma unroll
+      for (int i = 0; i < Ch::BYTES / Ch::LOAD; i++)
+        if constexpr (Ch::LOAD == 16)
+          ((uint4 *) p)[i] = make_uint4 (chunk.word[4 * i], chunk.word[4 * i + 1],
+                                         chunk.word[4 * i + 2],
+                                         chunk.word[4 * i + 3]);
+        else
+          ((uint2 *) p)[i] = make_uint2 (chunk.word[2 * i],
+                                         chunk.word[2 * i + 1]);
+      return;
+    }
+#pragma unroll
+  for (int k = 0; k < Ch::PIXELS; k++)
+    if (x0 + k < image.width)
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        ((T *) p)[k * C + c] = chunk.sample (k * C + c);
+}
+
+/* What is summed for sample C of pixel K: the sample, or with PREMUL the
+ * colour times alpha (exact in every accumulator, double included). */
+template <typename Acc, bool PREMUL, typename T, int C>
+__device__ __forceinline__ Acc
+term (const Chunk<T, C> &chunk, int k, int c)
+{
+  Acc v = (Acc) chunk.sample (k * C + c);
+  if (PREMUL && c < C - 1)
+    v *= (Acc) chunk.sample (k * C + C - 1);
+  return v;
+}
+
+/* The mean of a window sum S, rounded to nearest (n is odd: no ties). */
+template <typename T>
+__device__ __forceinline__ T
+window_mean (uint32_t s, const Window &w)
+{
+  uint32_t n = s + (uint32_t) w.half;
+  uint32_t t = __umulhi (w.magic, n);
+  return (T) ((t + ((n - t) >> w.shift1)) >> w.shift2);
+}
+
+template <typename T>
+__device__ __forceinline__ T
+window_mean (uint64_t s, const Window &w)
+{
+  return (T) ((s + w.half) / w.n);
+}
+
+template <typename T>
+__device__ __forceinline__ T
+window_mean (u128 s, const Window &w)
+{
+  return (T) ((s + w.half) / w.n);
+}
+
+template <typename T>
+__device__ __forceinline__ T
+window_mean (double s, const Window &w)
+{
+  return (T) (s / (double) w.n);
+}
+
+__device__ __forceinline__ double
+to_double (uint64_t v)
+{
+  return (double) v;
+}
+
+__device__ __forceinline__ double
+to_double (u128 v)
+{
+  return (double) (uint64_t) (v >> 64) * 18446744073709551616.0
+         + (double) (uint64_t) v;
+}
+
+/* 1 / BOTTOM, in the precision the estimate below needs. */
+__device__ __forceinline__ float
+reciprocal (uint32_t bottom)
+{
+  /* The approximate reciprocal (2^-23 relative) is enough for the estimate
+   * below, and has no slow path for special values. */
+  float r;
+  asm ("rcp.approx.ftz.f32 %0, %1;" : "=f" (r) : "f" ((float) bottom));
+  return r;
+}
+
+__device__ __forceinline__ double
+reciprocal (uint64_t bottom)
+{
+  return 1.0 / to_double (bottom);
+}
+
+__device__ __forceinline__ double
+reciprocal (u128 bottom)
+{
+  return 1.0 / to_double (bottom);
+}
+
+/* round(colour / alpha), halves up, as floor(top / bottom) with
+ * top = 2 colour + alpha and bottom = 2 alpha: an estimate through the
+ * reciprocal INV of bottom, then corrected in integers.  The estimate's
+ * relative error is a few units in the last place of float (of double for
+ * 64 and 128 bits) and the quotient is at most 65535.5, so it is off by
+ * one at most.  The host picks the accumulator so that top + bottom fits. */
+__device__ __forceinline__ uint32_t
+estimate (uint32_t top, float inv)
+{
+  return (uint32_t) ((float) top * inv);
+}
+
+template <typename Acc>
+__device__ __forceinline__ uint32_t
+estimate (Acc top, double inv)
+{
+  return (uint32_t) (to_double (top) * inv);
+}
+
+template <typename Acc, typename Real>
+__device__ __forceinline__ uint32_t
+rounded_ratio (Acc colour, Acc alpha, Real inv)
+{
+  Acc top = 2 * colour + alpha, bottom = 2 * alpha;
+  uint32_t q = estimate (top, inv);
+  Acc product = (Acc) q * bottom;
+
+  if (product > top)
+    q--;
+  else if (top - product >= bottom)
+    q++;
+  return q;
+}
+
+/* Premultiplied colour from its sums: sum(c a) / sum(a) rounded, and 0
+ * where the window holds no alpha at all. */
+template <int C, typename Acc, typename T>
+__device__ __forceinline__ void
+unpremultiply (const Acc *s, Acc alpha, T *out)
+{
+  auto inv = reciprocal (2 * alpha);
+#pragma unroll
+  for (int c = 0; c < C - 1; c++)
+    out[c] = alpha == 0 ? (T) 0 : (T) rounded_ratio (s[c], alpha, inv);
+}
+
+template <int C>
+__device__ __forceinline__ void
+unpremultiply (const double *s, double alpha, float *out)
+{
+  double inv = 1.0 / alpha;
+#pragma unroll
+  for (int c = 0; c < C - 1; c++)
+    out[c] = alpha == 0.0 ? 0.0f : (float) (s[c] * inv);
+}
+
+/* The output pixel from its window sums S. */
+template <typename T, int C, bool PREMUL, typename Acc>
+__device__ __forceinline__ void
+finish_pixel (const Acc *s, T *out, const Window &w)
+{
+  if (!PREMUL)
+    {
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        out[c] = window_mean<T> (s[c], w);
+      return;
+    }
+  Acc alpha = s[C - 1];
+  out[C - 1] = window_mean<T> (alpha, w);
+  unpremultiply<C> (s, alpha, out);
+}
+
+__device__ __forceinline__ uint32_t
+shuffle_up (uint32_t v, int by)
+{
+  return __shfl_up_sync (0xffffffffu, v, by);
+}
+
+__device__ __forceinline__ uint64_t
+shuffle_up (uint64_t v, int by)
+{
+  return __shfl_up_sync (0xffffffffu, (unsigned long long) v, by);
+}
+
+__device__ __forceinline__ double
+shuffle_up (double v, int by)
+{
+  return __shfl_up_sync (0xffffffffu, v, by);
+}
+
+__device__ __forceinline__ u128
+shuffle_up (u128 v, int by)
+{
+  uint64_t hi = shuffle_up ((uint64_t) (v >> 64), by);
+  uint64_t lo = shuffle_up ((uint64_t) v, by);
+  return ((u128) hi << 64) | lo;
+}
+
+/* Inclusive prefix over the warp's lanes, per channel. */
+template <int C, typename Acc>
+__device__ __forceinline__ void
+warp_inclusive_scan (Acc *v)
+{
+  int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int by = 1; by < 32; by *= 2)
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      {
+        Acc other = shuffle_up (v[c], by);
+        if (lane >= by)
+          v[c] += other;
+      }
+}
+
+/* ------------------------------------------------------------------ */
+/* FUSED: the vertical walk                                            */
+/* ------------------------------------------------------------------ */
+
+/* Rows of one block: tile TILE of TILE_ROWS rows within [Y0, Y1), walked
+ * down for even tiles and up for odd ones, so that two neighbouring tiles
+ * read the rows around their common edge at about the same time (the
+ * second read comes from L2). */
+struct Walk
+{
+  int first;   /* the first row */
+  int count;   /* rows */
+  int step;    /* +1 or -1 */
+
+  __device__ Walk (int y0, int y1, int tile, int tile_rows)
+  {
+    int lo = y0 + tile * tile_rows;
+    int hi = min (lo + tile_rows, y1) - 1;
+    step = tile & 1 ? -1 : 1;
+    first = step > 0 ? lo : hi;
+    count = hi - lo + 1;
+  }
+};
+
+/* ACC += COUNT times the terms of CHUNK. */
+template <bool PREMUL, typename T, int C, typename Acc>
+__device__ __forceinline__ void
+add_chunk (Acc *acc, const Chunk<T, C> &chunk, Acc count)
+{
+#pragma unroll
+  for (int i = 0; i < Chunk<T, C>::SAMPLES; i++)
+    acc[i] += count * term<Acc, PREMUL> (chunk, i / C, i % C);
+}
+
+/* Rows of the first window loaded together, before any is added. */
+#define START_BATCH 8
+
+/* ACC = the vertical window sums of the chunk at X0 for row Y. */
+template <bool PREMUL, typename T, int C, typename Acc>
+__device__ __forceinline__ void
+start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
+              int x0, bool aligned)
+{
+  typedef Chunk<T, C> Ch;
+  int lo = y - w.ry, hi = y + w.ry;
+  Ch chunk;
+
+#pragma unroll
+  for (int i = 0; i < Ch::SAMPLES; i++)
+    acc[i] = 0;
+  /* Rows above the image count as row 0, below it as the last row. */
+  if (lo < 0)
+    {
+      load_chunk (chunk, src, 0, x0, aligned);
+      add_chunk<PREMUL> (acc, chunk, (Acc) -lo);
+    }
+  if (hi > w.height - 1)
+    {
+      load_chunk (chunk, src, w.height - 1, x0, aligned);
+      add_chunk<PREMUL> (acc, chunk, (Acc) (hi - (w.height - 1)));
+    }
+  lo = max (lo, 0);
+  hi = min (hi, w.height - 1);
+  for (int j = lo; j <= hi; j += START_BATCH)
+    {
+      Ch batch[START_BATCH];
+#pragma unroll
+      for (int b = 0; b < START_BATCH; b++)
+        if (j + b <= hi)
+          load_chunk (batch[b], src, j + b, x0, aligned);
+#pragma unroll
+      for (int b = 0; b < START_BATCH; b++)
+        if (j + b <= hi)
+          add_chunk<PREMUL> (acc, batch[b], (Acc) 1);
+    }
+}
+
+/* Rows whose loads are in flight ahead of their use. */
+#define WALK_AHEAD 2
+
+/* Walks the block's rows: EMIT (y, acc) gets every row's vertical window
+ * sums, in walking order.  The chunks entering and leaving the window sit
+ * in a ring of WALK_AHEAD slots: as soon as a row's slot is used, the load
+ * of the row WALK_AHEAD further on goes into it, so loads are in flight
+ * while EMIT works.  EMIT may synchronise the block: the trip counts are
+ * the same for all its threads. */
+template <bool PREMUL, typename T, int C, typename Acc, typename Emit>
+__device__ __forceinline__ void
+walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
+           int x0, bool aligned, Emit &emit)
+{
+  typedef Chunk<T, C> Ch;
+  const int D = WALK_AHEAD;
+  Acc acc[Ch::SAMPLES];
+  Ch enter[D], leave[D];
+  int enter_offset = walk.step * w.ry, leave_offset = -walk.step * (w.ry + 1);
+
+  /* Row I of the walk (I >= 1) into slot D. */
+#define WALK_LOAD(I, D_)                                                    do                                                                          {                                                                           int y_ = walk.first + (I) * walk.step;                                    load_chunk (enter[D_], src, clamp_index (y_ + enter_offset, w.height),                   x0, aligned);                                                 load_chunk (leave[D_], src, clamp_index (y_ + leave_offset, w.height),                   x0, aligned);                                               }                                                                       while (0)
+
+#pragma unroll
+  for (int d = 0; d < D; d++)
+    if (1 + d < walk.count)
+      WALK_LOAD (1 + d, d);
+  start_window<PREMUL, T, C> (acc, src, w, walk.first, x0, aligned);
+  emit (walk.first, acc);
+  for (int i = 1; i < walk.count; i += D)
+#pragma unroll
+    for (int d = 0; d < D; d++)
+      if (i + d < walk.count)
+        {
+#pragma unroll
+          for (int s = 0; s < Ch::SAMPLES; s++)
+            acc[s] += term<Acc, PREMUL> (enter[d], s / C, s % C)
+                      - term<Acc, PREMUL> (leave[d], s / C, s % C);
+          if (i + d + D < walk.count)
+            WALK_LOAD (i + d + D, d);
+          emit (walk.first + (i + d) * walk.step, acc);
+        }
+#undef WALK_LOAD
+}
+
+/* The most pixels a chunk holds (one-byte gray). */
+#define MAX_CHUNK_PIXELS 32
+
+/* The fused kernel's shape, from the host. */
+struct FusedShape
+{
+  int  halo;        /* chunks on each side that only feed the window */
+  int  tile_rows;
+  bool src_aligned, dst_aligned;
+  /* For pixel K of a thread's chunk, where the prefixes at the two ends of
+   * its window lie, relative to the thread's own chunk: a chunk offset, and
+   * a byte offset in shared memory.  The same for every thread and row. */
+  int  hi_chunk[MAX_CHUNK_PIXELS], hi_byte[MAX_CHUNK_PIXELS];
+  int  lo_chunk[MAX_CHUNK_PIXELS], lo_byte[MAX_CHUNK_PIXELS];
+};
+
+/* Shared-memory words of VECTOR bytes, the widest access that a pixel's C
+ * sums allow. */
+template <int BYTES> struct Vector;
+template <> struct Vector<4> { typedef uint32_t Type; };
+template <> struct Vector<8> { typedef uint2 Type; };
+template <> struct Vector<16> { typedef uint4 Type; };
+
+/* How a block's prefix sums lie in shared memory: chunk after chunk, each
+ * padded to an odd number of vectors, so that the lanes of a warp, each
+ * storing or loading a pixel of its own chunk, hit distinct banks. */
+template <typename T, int C, typename Acc>
+struct PrefixLayout
+{
+  static const int PIXEL_BYTES = C * (int) sizeof (Acc);
+  static const int VECTOR = (C & (C - 1)) == 0
+                            ? (PIXEL_BYTES < 16 ? PIXEL_BYTES : 16)
+                            : (int) sizeof (Acc);
+  static const int VECTORS = PIXEL_BYTES / VECTOR;
+  static const int CHUNK_VECTORS = Chunk<T, C>::PIXELS * VECTORS;
+  static const int PITCH = (CHUNK_VECTORS | 1) * VECTOR;   /* bytes */
+  typedef typename Vector<VECTOR>::Type V;
+
+  /* The C sums at byte OFFSET of BASE. */
+  __device__ __forceinline__ static void
+  store (unsigned char *base, int offset, const Acc *sums)
+  {
+#pragma unroll
+    for (int i = 0; i < VECTORS; i++)
+      {
+        V v;
+        memcpy (&v, (const unsigned char *) sums + i * VECTOR, VECTOR);
+        ((V *) (base + offset))[i] = v;
+      }
+  }
+
+  __device__ __forceinline__ static void
+  load (const unsigned char *base, int offset, Acc *sums)
+  {
+#pragma unroll
+    for (int i = 0; i < VECTORS; i++)
+      {
+        V v = ((const V *) (base + offset))[i];
+        memcpy ((unsigned char *) sums + i * VECTOR, &v, VECTOR);
+      }
+  }
+
+  /* The byte offset of pixel X of the block's chunks. */
+  __device__ __forceinline__ static int
+  offset (int x)
+  {
+    const int K = Chunk<T, C>::PIXELS;
+    return x / K * PITCH + x % K * PIXEL_BYTES;
+  }
+};
+
+/* The horizontal window of the fused kernel: prefix sums over the block's
+ * chunks in shared memory (warp-local prefixes plus per-warp totals, so one
+ * barrier per row), then each output pixel's window as the difference of
+ * two prefixes, at places the host worked out (FusedShape). */
+template <bool PREMUL, typename T, int C, typename Acc>
+struct FusedEmit
+{
+  typedef Chunk<T, C> Ch;
+  typedef PrefixLayout<T, C, Acc> Layout;
+  static const int K = Ch::PIXELS;
+
+  unsigned char      *prefix;       /* [2][threads * PITCH bytes] */
+  Acc                *warp_totals;  /* [2][warps][C] */
+  const TesseraImage &dst;
+  const Window       &w;
+  const FusedShape   &shape;
+  int                 x0;
+  bool                writes;
+  int                 buffer;
+
+  __device__ void operator() (int y, const Acc *acc)
+  {
+    int tid = threadIdx.x, warps = blockDim.x / 32;
+    Acc p[Ch::SAMPLES], total[C], before_thread[C];
+    unsigned char *pre = prefix + buffer * blockDim.x * Layout::PITCH;
+    unsigned char *mine = pre + tid * Layout::PITCH;
+    Acc *totals = warp_totals + buffer * warps * C;
+
+#pragma unroll
+    for (int i = 0; i < Ch::SAMPLES; i++)
+      p[i] = (i < C ? (Acc) 0 : p[i - C]) + acc[i];
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      total[c] = p[Ch::SAMPLES - C + c];
+    warp_inclusive_scan<C> (total);
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      before_thread[c] = total[c] - p[Ch::SAMPLES - C + c];
+#pragma unroll
+    for (int i = 0; i < Ch::SAMPLES; i++)
+      p[i] += before_thread[i % C];
+#pragma unroll
+    for (int k = 0; k < K; k++)
+      Layout::store (mine, k * Layout::PIXEL_BYTES, p + k * C);
+    if ((tid & 31) == 31)
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        totals[(tid >> 5) * C + c] = total[c];
+    __syncthreads ();
+
+    if (writes)
+      {
+        Ch out;
+        out.clear ();
+#pragma unroll
+        for (int k = 0; k < K; k++)
+          {
+            Acc s[C], before[C];
+            T pixel[C];
+            int hi = tid + shape.hi_chunk[k], lo = tid + shape.lo_chunk[k];
+            int warp_lo = 0;
+            Layout::load (mine, shape.hi_byte[k], s);
+            if (lo >= 0)
+              {
+                Layout::load (mine, shape.lo_byte[k], before);
+#pragma unroll
+                for (int c = 0; c < C; c++)
+                  s[c] -= before[c];
+                warp_lo = lo >> 5;
+              }
+            for (int v = warp_lo; v < hi >> 5; v++)
+#pragma unroll
+              for (int c = 0; c < C; c++)
+                s[c] += totals[v * C + c];
+            finish_pixel<T, C, PREMUL> (s, pixel, w);
+#pragma unroll
+            for (int c = 0; c < C; c++)
+              out.set (k * C + c, pixel[c]);
+          }
+        store_chunk (out, dst, y, x0, shape.dst_aligned);
+      }
+    buffer ^= 1;
+  }
+};
+
+/* Fills SHAPE's prefix places for the layout of one instantiation. */
+template <typename T, int C, typename Acc>
+static void
+place_prefixes (FusedShape *shape, int rx)
+{
+  typedef PrefixLayout<T, C, Acc> Layout;
+  const int K = Chunk<T, C>::PIXELS;
+  for (int k = 0; k < K; k++)
+    {
+      int hi = k + rx, lo = k - rx - 1;
+      int lo_chunk = lo >= 0 ? lo / K : -((-lo + K - 1) / K);
+      shape->hi_chunk[k] = hi / K;
+      shape->hi_byte[k] = hi / K * Layout::PITCH + hi % K * Layout::PIXEL_BYTES;
+      shape->lo_chunk[k] = lo_chunk;
+      shape->lo_byte[k] = lo_chunk * Layout::PITCH
+                          + (lo - lo_chunk * K) * Layout::PIXEL_BYTES;
+    }
+}
+
+template <bool PREMUL, typename T, int C, typename Acc>
+size_t
+fused_shared_bytes (int threads)
+{
+  return 2 * ((size_t) threads * PrefixLayout<T, C, Acc>::PITCH
+              + sizeof (Acc) * (threads / 32) * C);
+}
+
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void __launch_bounds__ (256)
+fused_kernel (TesseraImage src, TesseraImage dst, Window w,
+              const __grid_constant__ FusedShape shape)
+{
+  typedef Chunk<T, C> Ch;
+  extern __shared__ __align__ (16) unsigned char shared[];
+  int outputs = blockDim.x - 2 * shape.halo;
+  int chunk = blockIdx.x * outputs - shape.halo + threadIdx.x;
+  int x0 = chunk * Ch::PIXELS;
+  Walk walk (0, w.height, blockIdx.y, shape.tile_rows);
+  FusedEmit<PREMUL, T, C, Acc> emit = {
+    shared,
+    (Acc *) (shared + 2 * blockDim.x * PrefixLayout<T, C, Acc>::PITCH),
+    dst, w, shape, x0,
+    (int) threadIdx.x >= shape.halo
+      && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width,
+    0
+  };
+
+  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0, shape.src_aligned, emit);
+}
+
+/* ------------------------------------------------------------------ */
+/* FUSED, two passes for wide windows                                  */
+/* ------------------------------------------------------------------ */
+
+/* Stores the vertical window sums, pixel-major, into a band of rows
+ * starting at row Y0. */
+template <int KC, typename Acc>
+struct BandEmit
+{
+  Acc *band;
+  size_t row_pitch;   /* Acc per band row */
+  int y0;
+  int first_sample;
+  int samples;        /* of this chunk inside the row */
+
+  __device__ void operator() (int y, const Acc *acc)
+  {
+    Acc *row = band + (size_t) (y - y0) * row_pitch + first_sample;
+#pragma unroll
+    for (int i = 0; i < KC; i++)
+      if (i < samples)
+        row[i] = acc[i];
+  }
+};
+
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void __launch_bounds__ (256)
+vertical_kernel (TesseraImage src, Window w, Acc *band, int y0, int y1,
+                 int tile_rows, bool aligned)
+{
+  typedef Chunk<T, C> Ch;
+  int chunk = blockIdx.x * blockDim.x + threadIdx.x;
+  int x0 = chunk * Ch::PIXELS;
+  if (x0 >= w.width)
+    return;
+  Walk walk (y0, y1, blockIdx.y, tile_rows);
+  BandEmit<Ch::SAMPLES, Acc> emit = {
+    band, (size_t) w.width * C, y0, x0 * C,
+    min (Ch::PIXELS, w.width - x0) * C
+  };
+  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0, aligned, emit);
+}
+
+/* One block per band row: the row's prefix sums in place, then every
+ * pixel's horizontal window in closed form (clamped ends plus the edge
+ * pixels' extra copies). */
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void __launch_bounds__ (256)
+horizontal_kernel (Acc *band, TesseraImage dst, Window w, int y0)
+{
+  __shared__ Acc totals[8][C];
+  Acc *row = band + (size_t) blockIdx.x * w.width * C;
+  int y = y0 + blockIdx.x, tid = threadIdx.x, warp = tid >> 5;
+  int warps = blockDim.x / 32;
+  Acc carry[C];
+
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    carry[c] = 0;
+  for (int base = 0; base < w.width; base += blockDim.x)
+    {
+      int x = base + tid;
+      Acc incl[C];
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        incl[c] = x < w.width ? row[(size_t) x * C + c] : (Acc) 0;
+      warp_inclusive_scan<C> (incl);
+      if ((tid & 31) == 31)
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          totals[warp][c] = incl[c];
+      __syncthreads ();
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        {
+          Acc before = carry[c], all = carry[c];
+          for (int v2 = 0; v2 < warps; v2++)
+            {
+              if (v2 < warp)
+                before += totals[v2][c];
+              all += totals[v2][c];
+            }
+          if (x < w.width)
+            row[(size_t) x * C + c] = before + incl[c];
+          carry[c] = all;
+        }
+      __syncthreads ();
+    }
+
+  /* The prefixes P(x) are in place; the edge pixels' own sums follow. */
+  Acc first[C], last[C];
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    {
+      first[c] = row[c];
+      last[c] = row[(size_t) (w.width - 1) * C + c]
+                - (w.width > 1 ? row[(size_t) (w.width - 2) * C + c] : (Acc) 0);
+    }
+  unsigned char *out_row = (unsigned char *) dst.data + (size_t) y * dst.stride;
+  for (int x = tid; x < w.width; x += blockDim.x)
+    {
+      int hi = min (x + w.rx, w.width - 1), lo = max (x - w.rx, 0) - 1;
+      Acc left = (Acc) max (w.rx - x, 0);
+      Acc right = (Acc) max (x + w.rx - (w.width - 1), 0);
+      Acc s[C];
+      T out[C];
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        s[c] = row[(size_t) hi * C + c]
+               - (lo >= 0 ? row[(size_t) lo * C + c] : (Acc) 0)
+               + left * first[c] + right * last[c];
+      finish_pixel<T, C, PREMUL> (s, out, w);
+      T *p = (T *) (out_row + (size_t) x * C * sizeof (T));
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        p[c] = out[c];
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* SAT_TILES                                                           */
+/* ------------------------------------------------------------------ */
+
+#define SAT_TILE 32
+#define SAT_WARPS 8
+#define SAT_ROWS_PER_WARP (SAT_TILE / SAT_WARPS)
+
+/* Tables of the SAT method, each with C sums per entry. */
+template <typename Acc>
+struct SatTables
+{
+  Acc *sat;         /* [height][width]: the inclusive summed-area table */
+  Acc *row_sums;    /* [tiles_x][height]: each row's sum inside a tile,
+                       then the sum to the left of the tile */
+  Acc *col_sums;    /* [tiles_y][width]: each column's sum inside a tile,
+                       then the sum above the tile */
+  Acc *pivots;      /* [tiles_y][tiles_x]: each tile's total, then the sum
+                       above and to the left of it */
+  int tiles_x, tiles_y;
+};
+
+template <bool PREMUL, typename T, int C, typename Acc>
+__device__ __forceinline__ void
+pixel_terms (Acc *t, const TesseraImage &src, int x, int y)
+{
+  if (x < src.width && y < src.height)
+    {
+      const T *p = (const T *) (image_row (src, y) + (size_t) x * C * sizeof (T));
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        {
+          t[c] = (Acc) p[c];
+          if (PREMUL && c < C - 1)
+            t[c] *= (Acc) p[C - 1];
+        }
+    }
+  else
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      t[c] = 0;
+}
+
+__device__ __forceinline__ uint32_t
+shuffle_xor (uint32_t v, int m)
+{
+  return __shfl_xor_sync (0xffffffffu, v, m);
+}
+
+__device__ __forceinline__ uint64_t
+shuffle_xor (uint64_t v, int m)
+{
+  return __shfl_xor_sync (0xffffffffu, (unsigned long long) v, m);
+}
+
+__device__ __forceinline__ double
+shuffle_xor (double v, int m)
+{
+  return __shfl_xor_sync (0xffffffffu, v, m);
+}
+
+__device__ __forceinline__ u128
+shuffle_xor (u128 v, int m)
+{
+  uint64_t hi = shuffle_xor ((uint64_t) (v >> 64), m);
+  uint64_t lo = shuffle_xor ((uint64_t) v, m);
+  return ((u128) hi << 64) | lo;
+}
+
+/* Pass 1 of the paper: each tile's row sums, column sums and total.  A warp
+ * holds one tile row per step (lane = column). */
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void __launch_bounds__ (SAT_TILE * SAT_WARPS)
+sat_reduce_kernel (TesseraImage src, SatTables<Acc> t)
+{
+  __shared__ Acc column_part[SAT_WARPS][SAT_TILE][C];
+  int lane = threadIdx.x, warp = threadIdx.y;
+  int x = blockIdx.x * SAT_TILE + lane;
+  Acc column[C];
+
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    column[c] = 0;
+  for (int r = 0; r < SAT_ROWS_PER_WARP; r++)
+    {
+      int y = blockIdx.y * SAT_TILE + warp * SAT_ROWS_PER_WARP + r;
+      Acc v[C], sum[C];
+      pixel_terms<PREMUL, T, C> (v, src, x, y);
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        {
+          column[c] += v[c];
+          sum[c] = v[c];
+#pragma unroll
+          for (int m = 16; m > 0; m /= 2)
+            sum[c] += shuffle_xor (sum[c], m);
+        }
+      if (lane == 0 && y < src.height)
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          t.row_sums[((size_t) blockIdx.x * src.height + y) * C + c] = sum[c];
+    }
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    column_part[warp][lane][c] = column[c];
+  __syncthreads ();
+  if (warp != 0)
+    return;
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    {
+      Acc sum = 0;
+      for (int v = 0; v < SAT_WARPS; v++)
+        sum += column_part[v][lane][c];
+      if (x < src.width)
+        t.col_sums[((size_t) blockIdx.y * src.width + x) * C + c] = sum;
+#pragma unroll
+      for (int m = 16; m > 0; m /= 2)
+        sum += shuffle_xor (sum, m);
+      if (lane == 0)
+        t.pivots[((size_t) blockIdx.y * t.tiles_x + blockIdx.x) * C + c] = sum;
+    }
+}
+
+/* Pass 2: exclusive scans of LINES independent sequences of COUNT entries
+ * (entry i of line l at (i * I_STRIDE + l * L_STRIDE) * C), one thread per
+ * line and channel, in place.  Row sums, column sums and the pivots (rows,
+ * then columns) all go through it.  Loads go in batches, so that a thread
+ * waits for memory once per batch rather than once per entry. */
+#define SAT_SCAN_BATCH 16
+
+template <int C, typename Acc>
+__global__ void
+sat_scan_kernel (Acc *data, int lines, int count, size_t i_stride,
+                 size_t l_stride)
+{
+  size_t id = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
+  if (id >= (size_t) lines * C)
+    return;
+  Acc *line = data + (id / C) * l_stride * C + id % C;
+  size_t step = i_stride * C;
+  Acc run = 0;
+  for (int i = 0; i < count; i += SAT_SCAN_BATCH)
+    {
+      Acc v[SAT_SCAN_BATCH];
+#pragma unroll
+      for (int j = 0; j < SAT_SCAN_BATCH; j++)
+        v[j] = i + j < count ? line[(size_t) (i + j) * step] : (Acc) 0;
+#pragma unroll
+      for (int j = 0; j < SAT_SCAN_BATCH; j++)
+        if (i + j < count)
+          {
+            line[(size_t) (i + j) * step] = run;
+            run += v[j];
+          }
+    }
+}
+
+/* Pass 3: each tile's own 2D scan, plus the sums left of it (per row),
+ * above it (per column) and the pivot. */
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void __launch_bounds__ (SAT_TILE * SAT_WARPS)
+sat_build_kernel (TesseraImage src, SatTables<Acc> t)
+{
+  __shared__ Acc warp_part[SAT_WARPS][SAT_TILE][C];
+  int lane = threadIdx.x, warp = threadIdx.y;
+  int x = blockIdx.x * SAT_TILE + lane;
+  int y_first = blockIdx.y * SAT_TILE + warp * SAT_ROWS_PER_WARP;
+  Acc value[SAT_ROWS_PER_WARP][C], column[C], above[C];
+
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    column[c] = 0;
+#pragma unroll
+  for (int r = 0; r < SAT_ROWS_PER_WARP; r++)
+    {
+      int y = y_first + r;
+      Acc v[C];
+      pixel_terms<PREMUL, T, C> (v, src, x, y);
+      warp_inclusive_scan<C> (v);
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        {
+          if (y < src.height)
+            v[c] += t.row_sums[((size_t) blockIdx.x * src.height + y) * C + c];
+          column[c] += v[c];
+          value[r][c] = column[c];
+        }
+    }
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    {
+      warp_part[warp][lane][c] = column[c];
+      above[c] = x < src.width
+                 ? t.col_sums[((size_t) blockIdx.y * src.width + x) * C + c]
+                 : (Acc) 0;
+    }
+  warp_inclusive_scan<C> (above);
+  __syncthreads ();
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    {
+      Acc offset = above[c]
+                   + t.pivots[((size_t) blockIdx.y * t.tiles_x + blockIdx.x) * C + c];
+      for (int v = 0; v < warp; v++)
+        offset += warp_part[v][lane][c];
+#pragma unroll
+      for (int r = 0; r < SAT_ROWS_PER_WARP; r++)
+        value[r][c] += offset;
+    }
+  if (x >= src.width)
+    return;
+#pragma unroll
+  for (int r = 0; r < SAT_ROWS_PER_WARP; r++)
+    if (y_first + r < src.height)
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        t.sat[((size_t) (y_first + r) * src.width + x) * C + c] = value[r][c];
+}
+
+/* The window [a, b] of one axis as five weighted table indices: the
+ * clamped span, plus the extra copies of the first and last entries (entry
+ * i's own value is F(i) - F(i-1)).  Unused terms have weight 0. */
+#define AXIS_TERMS 5
+
+struct AxisTerms
+{
+  int     index[AXIS_TERMS];
+  int64_t weight[AXIS_TERMS];
+
+  __device__ AxisTerms (int centre, int radius, int size)
+  {
+    int a = centre - radius, b = centre + radius;
+    int before = max (-a, 0), after = max (b - (size - 1), 0);
+    set (0, min (b, size - 1), 1);
+    set (1, max (a, 0) - 1, -1);       /* F(-1) = 0 */
+    set (2, 0, before);
+    set (3, size - 1, after);
+    set (4, size - 2, -(int64_t) after);
+  }
+
+  __device__ void set (int term, int i, int64_t wgt)
+  {
+    index[term] = i < 0 ? 0 : i;
+    weight[term] = i < 0 ? 0 : wgt;
+  }
+};
+
+template <typename Acc>
+__device__ __forceinline__ Acc
+weighted (int64_t wgt, Acc v)
+{
+  return (Acc) wgt * v;
+}
+
+__device__ __forceinline__ u128
+weighted (int64_t wgt, u128 v)
+{
+  return (u128) (__int128) wgt * v;
+}
+
+template <bool PREMUL, typename T, int C, typename Acc>
+__global__ void
+sat_lookup_kernel (const Acc *sat, TesseraImage dst, Window w)
+{
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x >= w.width || y >= w.height)
+    return;
+  AxisTerms ax (x, w.rx, w.width), ay (y, w.ry, w.height);
+  Acc s[C];
+  T out[C];
+
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    s[c] = 0;
+#pragma unroll
+  for (int j = 0; j < AXIS_TERMS; j++)
+#pragma unroll
+    for (int i = 0; i < AXIS_TERMS; i++)
+      {
+        int64_t wgt = ax.weight[i] * ay.weight[j];
+        if (wgt == 0)
+          continue;
+        const Acc *e = sat + ((size_t) ay.index[j] * w.width + ax.index[i]) * C;
+#pragma unroll
+        for (int c = 0; c < C; c++)
+          s[c] += weighted (wgt, e[c]);
+      }
+  finish_pixel<T, C, PREMUL> (s, out, w);
+  T *p = (T *) ((unsigned char *) dst.data + (size_t) y * dst.stride
+                + (size_t) x * C * sizeof (T));
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    p[c] = out[c];
+}
+
+/* ------------------------------------------------------------------ */
+/* Host side                                                           */
+/* ------------------------------------------------------------------ */
+
+/* Forced kernel shape for tuning runs; zeros pick the defaults. */
+struct Shape
+{
+  int threads;
+  int tile_rows;
+};
+
+static int
+multiprocessors (void)
+{
+  static int count = 0;
+  int device = 0;
+  if (count == 0
+      && (cudaGetDevice (&device) != cudaSuccess
+          || cudaDeviceGetAttribute (&count, cudaDevAttrMultiProcessorCount,
+                                     device) != cudaSuccess))
+    {
+      cudaGetLastError ();
+      count = 1;
+    }
+  return count;
+}
+
+/* Blocks of KERNEL that the device runs at once. */
+template <typename Kernel>
+static int
+resident_blocks (Kernel kernel, int threads, size_t shared)
+{
+  int per_multiprocessor = 0;
+  if (cudaOccupancyMaxActiveBlocksPerMultiprocessor (&per_multiprocessor,
+                                                     kernel, threads, shared)
+      != cudaSuccess)
+    cudaGetLastError ();
+  return (per_multiprocessor > 0 ? per_multiprocessor : 1) * multiprocessors ();
+}
+
+/* Rows per block: as many tiles as fill the device in one wave of blocks
+ * (a second wave would leave most of it idle at the end), but no tile
+ * shorter than its window, since starting a tile costs a window's rows. */
+static int
+tile_rows_for (int strips, int resident, int rows, int ry, const Shape &shape)
+{
+  /* The grid's second dimension holds at most 65535 tiles. */
+  int fewest = (rows + 65534) / 65535;
+  int tiles = resident / strips > 1 ? resident / strips : 1;
+  int tile_rows = (rows + tiles - 1) / tiles;
+  int window = 2 * (int64_t) ry + 1 < rows ? 2 * ry + 1 : rows;
+  int shortest = rows < 32 ? rows : 32;
+
+  if (shape.tile_rows > 0)
+    tile_rows = shape.tile_rows < rows ? shape.tile_rows : rows;
+  else
+    {
+      tile_rows = tile_rows > window ? tile_rows : window;
+      tile_rows = tile_rows > shortest ? tile_rows : shortest;
+    }
+  return tile_rows > fewest ? tile_rows : fewest;
+}
+
+/* The fused kernel's blocks: FUSED_THREADS threads, or FUSED_THREADS_WIDE
+ * for windows wider than a quarter of FUSED_MAX_HALO chunks each side; a
+ * block gives at most a quarter of its threads to each halo. */
+#define FUSED_THREADS 128
+#define FUSED_THREADS_WIDE 256
+#define FUSED_MAX_HALO (FUSED_THREADS_WIDE / 4)
+
+/* Bytes of scratch that the two-pass path takes per band. */
+#define BAND_BYTES ((size_t) 256 << 20)
+
+template <bool PREMUL, typename T, int C, typename Acc>
+static TesseraStatus
+run_fused (const TesseraImage *in, TesseraImage *out, const Window &w,
+           const Shape &shape, TesseraDeviceBuffer *scratch)
+{
+  typedef Chunk<T, C> Ch;
+  size_t load = Ch::LOAD;
+  bool src_aligned = tessera_cuda_rows_aligned (in, load);
+  bool dst_aligned = tessera_cuda_rows_aligned (out, load);
+  int row_chunks = (w.width + Ch::PIXELS - 1) / Ch::PIXELS;
+  int halo = (w.rx + Ch::PIXELS - 1) / Ch::PIXELS;
+  int threads = shape.threads > 0 ? shape.threads
+                : (halo <= FUSED_MAX_HALO / 4 ? FUSED_THREADS : FUSED_THREADS_WIDE);
+
+  if (halo <= threads / 4)
+    {
+      FusedShape fs;
+      int outputs = threads - 2 * halo;
+      int strips = (row_chunks + outputs - 1) / outputs;
+      size_t shared = fused_shared_bytes<PREMUL, T, C, Acc> (threads);
+      void (*kernel) (TesseraImage, TesseraImage, Window, const FusedShape)
+        = fused_kernel<PREMUL, T, C, Acc>;
+
+      TESSERA_CUDA_CHECK (tessera_cuda_allow_shared (kernel, shared));
+      fs.halo = halo;
+      place_prefixes<T, C, Acc> (&fs, w.rx);
+      fs.tile_rows = tile_rows_for (strips,
+                                    resident_blocks (kernel, threads, shared),
+                                    w.height, w.ry, shape);
+      fs.src_aligned = src_aligned;
+      fs.dst_aligned = dst_aligned;
+      dim3 grid (strips, (w.height + fs.tile_rows - 1) / fs.tile_rows);
+      kernel<<<grid, threads, shared>>> (*in, *out, w, fs);
+      TESSERA_CUDA_CHECK_LAUNCH ();
+      return TESSERA_OK;
+    }
+
+  /* The window is wider than a block: vertical sums into a band, then the
+   * horizontal window along whole rows. */
+  size_t row_bytes = sizeof (Acc) * C * (size_t) w.width;
+  int band_rows = (int) (BAND_BYTES / row_bytes);
+  band_rows = band_rows < 1 ? 1 : (band_rows > w.height ? w.height : band_rows);
+  if (scratch->bytes () < row_bytes * band_rows)
+    TESSERA_CUDA_CHECK (scratch->allocate (row_bytes * band_rows));
+  void (*vertical) (TesseraImage, Window, Acc *, int, int, int, bool)
+    = vertical_kernel<PREMUL, T, C, Acc>;
+  int vthreads = 64;
+  int strips = (row_chunks + vthreads - 1) / vthreads;
+  int resident = resident_blocks (vertical, vthreads, 0);
+  for (int y0 = 0; y0 < w.height; y0 += band_rows)
+    {
+      int y1 = y0 + band_rows < w.height ? y0 + band_rows : w.height;
+      int tile_rows = tile_rows_for (strips, resident, y1 - y0, w.ry, shape);
+      dim3 grid (strips, (y1 - y0 + tile_rows - 1) / tile_rows);
+      vertical<<<grid, vthreads>>> (*in, w, scratch->as<Acc> (), y0, y1,
+                                    tile_rows, src_aligned);
+      TESSERA_CUDA_CHECK_LAUNCH ();
+      horizontal_kernel<PREMUL, T, C, Acc><<<y1 - y0, 256>>> (
+        scratch->as<Acc> (), *out, w, y0);
+      TESSERA_CUDA_CHECK_LAUNCH ();
+    }
+  return TESSERA_OK;
+}
+
+template <int C, typename Acc>
+static TesseraStatus
+scan_lines (Acc *data, int lines, int count, size_t i_stride, size_t l_stride)
+{
+  size_t threads = (size_t) lines * C;
+  sat_scan_kernel<C, Acc><<<tessera_cuda_blocks (threads, 256), 256>>> (
+    data, lines, count, i_stride, l_stride);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  return TESSERA_OK;
+}
+
+template <bool PREMUL, typename T, int C, typename Acc>
+static TesseraStatus
+run_sat_tiles (const TesseraImage *in, TesseraImage *out, const Window &w,
+               TesseraDeviceBuffer *scratch)
+{
+  SatTables<Acc> t;
+  size_t width = (size_t) w.width, height = (size_t) w.height;
+  t.tiles_x = (w.width + SAT_TILE - 1) / SAT_TILE;
+  t.tiles_y = (w.height + SAT_TILE - 1) / SAT_TILE;
+  size_t entries = width * height + (size_t) t.tiles_x * height
+                   + (size_t) t.tiles_y * width
+                   + (size_t) t.tiles_x * t.tiles_y;
+  size_t bytes = entries * C * sizeof (Acc);
+
+  if (scratch->bytes () < bytes)
+    TESSERA_CUDA_CHECK (scratch->allocate (bytes));
+  t.sat = scratch->as<Acc> ();
+  t.row_sums = t.sat + width * height * C;
+  t.col_sums = t.row_sums + (size_t) t.tiles_x * height * C;
+  t.pivots = t.col_sums + (size_t) t.tiles_y * width * C;
+
+  dim3 tiles (t.tiles_x, t.tiles_y), tile_threads (SAT_TILE, SAT_WARPS);
+  sat_reduce_kernel<PREMUL, T, C, Acc><<<tiles, tile_threads>>> (*in, t);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  TESSERA_CUDA_CHECK ((scan_lines<C, Acc> (t.row_sums, w.height, t.tiles_x,
+                                           height, 1)));
+  TESSERA_CUDA_CHECK ((scan_lines<C, Acc> (t.col_sums, w.width, t.tiles_y,
+                                           width, 1)));
+  TESSERA_CUDA_CHECK ((scan_lines<C, Acc> (t.pivots, t.tiles_y, t.tiles_x,
+                                           1, t.tiles_x)));
+  TESSERA_CUDA_CHECK ((scan_lines<C, Acc> (t.pivots, t.tiles_x, t.tiles_y,
+                                           t.tiles_x, 1)));
+  sat_build_kernel<PREMUL, T, C, Acc><<<tiles, tile_threads>>> (*in, t);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+
+  dim3 pixels (tessera_cuda_blocks (width, 32), tessera_cuda_blocks (height, 16));
+  sat_lookup_kernel<PREMUL, T, C, Acc><<<pixels, dim3 (32, 16)>>> (t.sat, *out, w);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  return TESSERA_OK;
+}
+
+/* The fused kernel fills the device: the window fits in one block's
+ * halo, and there are at least as many blocks as multiprocessors once no
+ * tile is shorter than its window. */
+template <typename T, int C>
+static bool
+fused_fills_device (const Window &w)
+{
+  typedef Chunk<T, C> Ch;
+  int halo = (w.rx + Ch::PIXELS - 1) / Ch::PIXELS;
+  int row_chunks = (w.width + Ch::PIXELS - 1) / Ch::PIXELS;
+  int64_t window = 2 * (int64_t) w.ry + 1 < w.height ? 2 * w.ry + 1 : w.height;
+  int64_t tiles = (w.height + window - 1) / window;
+  if (halo > FUSED_MAX_HALO)
+    return false;
+  return (row_chunks + FUSED_THREADS_WIDE - 2 * halo - 1)
+         / (FUSED_THREADS_WIDE - 2 * halo) * tiles >= multiprocessors ();
+}
+
+/* AUTO: FUSED wherever it fills the device (it is several times faster
+ * than SAT_TILES there: bench/RESULTS.md), else SAT_TILES, whose cost does
+ * not depend on the radii; floats always take FUSED, whose rounding errors
+ * do not grow with the image (see tests/gpu/parity-box-blur.c). */
+template <bool PREMUL, typename T, int C, typename Acc>
+static TesseraStatus
+run_pass (const TesseraImage *in, TesseraImage *out, const Window &w,
+          TesseraBoxBlurMethod method, const Shape &shape,
+          TesseraDeviceBuffer *scratch)
+{
+  if (method == TESSERA_BOX_BLUR_METHOD_AUTO)
+    method = in->type == TESSERA_F32 || fused_fills_device<T, C> (w)
+             ? TESSERA_BOX_BLUR_METHOD_FUSED
+             : TESSERA_BOX_BLUR_METHOD_SAT_TILES;
+  if (method == TESSERA_BOX_BLUR_METHOD_SAT_TILES)
+    return run_sat_tiles<PREMUL, T, C, Acc> (in, out, w, scratch);
+  return run_fused<PREMUL, T, C, Acc> (in, out, w, shape, scratch);
+}
+
+/* The instantiation for the image's channels and alpha. */
+template <typename T, typename Acc>
+static TesseraStatus
+run_layout (const TesseraImage *in, TesseraImage *out, bool premultiply,
+            const Window &w, TesseraBoxBlurMethod method, const Shape &shape,
+            TesseraDeviceBuffer *scratch)
+{
+  switch (in->channels * 2 + (premultiply ? 1 : 0))
+    {
+    case 2: return run_pass<false, T, 1, Acc> (in, out, w, method, shape, scratch);
+    case 4: return run_pass<false, T, 2, Acc> (in, out, w, method, shape, scratch);
+    case 5: return run_pass<true,  T, 2, Acc> (in, out, w, method, shape, scratch);
+    case 6: return run_pass<false, T, 3, Acc> (in, out, w, method, shape, scratch);
+    case 7: return run_pass<true,  T, 3, Acc> (in, out, w, method, shape, scratch);
+    case 8: return run_pass<false, T, 4, Acc> (in, out, w, method, shape, scratch);
+    case 9: return run_pass<true,  T, 4, Acc> (in, out, w, method, shape, scratch);
+    }
+  return TESSERA_ERROR_UNSUPPORTED_FORMAT;
+}
+
+/* Premultiplied colour alone needs 128 bits, so only it is built for
+ * them. */
+template <typename T>
+static TesseraStatus
+run_layout_128 (const TesseraImage *in, TesseraImage *out, const Window &w,
+                TesseraBoxBlurMethod method, const Shape &shape,
+                TesseraDeviceBuffer *scratch)
+{
+  switch (in->channels)
+    {
+    case 2: return run_pass<true, T, 2, u128> (in, out, w, method, shape, scratch);
+    case 3: return run_pass<true, T, 3, u128> (in, out, w, method, shape, scratch);
+    case 4: return run_pass<true, T, 4, u128> (in, out, w, method, shape, scratch);
+    }
+  return TESSERA_ERROR_UNSUPPORTED_FORMAT;
+}
+
+/* Bits the integer sums need: the largest rounding numerator,
+ * 2 sum(c a) + sum(a) with alpha or sum + n/2 without, must fit with a bit
+ * to spare (the rounding correction adds one denominator). */
+static int
+sum_bits (TesseraSampleType type, bool premultiply, uint64_t n)
+{
+  u128 top = type == TESSERA_U8 ? 255 : 65535;
+  u128 largest = premultiply ? 2 * (u128) n * top * top + (u128) n * top
+                             : (u128) n * top + n;
+  if (largest < ((u128) 1 << 31))
+    return 32;
+  if (largest < ((u128) 1 << 63))
+    return 64;
+  return 128;
+}
+
+static Window
+window_for (const TesseraImage *image, const TesseraBoxBlur *params)
+{
+  Window w;
+  w.width = image->width;
+  w.height = image->height;
+  w.rx = params->radius_x;
+  w.ry = params->radius_y;
+  w.n = (2 * (uint64_t) w.rx + 1) * (2 * (uint64_t) w.ry + 1);
+  w.half = w.n / 2;
+  /* Granlund and Montgomery's constants for n < 2^32 (the only n the
+   * 32-bit path sees). */
+  int l = 0;
+  while (l < 32 && ((uint64_t) 1 << l) < w.n)
+    l++;
+  w.magic = w.n < ((uint64_t) 1 << 32)
+            ? (uint32_t) (((((uint64_t) 1 << l) - w.n) << 32) / w.n + 1) : 0;
+  w.shift1 = l < 1 ? l : 1;
+  w.shift2 = l - 1 > 0 ? l - 1 : 0;
+  return w;
+}
+
+static TesseraStatus
+run_one_pass (const TesseraImage *in, TesseraImage *out,
+              const TesseraBoxBlur *params, const Shape &shape,
+              TesseraDeviceBuffer *scratch)
+{
+  bool premultiply = params->has_alpha && in->channels >= 2;
+  TesseraBoxBlurMethod method = params->method;
+  Window w = window_for (in, params);
+
+  switch (in->type)
+    {
+    case TESSERA_F32:
+      return run_layout<float, double> (in, out, premultiply, w, method, shape,
+                                        scratch);
+    case TESSERA_U8:
+      if (sum_bits (in->type, premultiply, w.n) == 32)
+        return run_layout<uint8_t, uint32_t> (in, out, premultiply, w, method,
+                                              shape, scratch);
+      return run_layout<uint8_t, uint64_t> (in, out, premultiply, w, method,
+                                            shape, scratch);
+    case TESSERA_U16:
+      if (sum_bits (in->type, premultiply, w.n) <= 64)
+        return run_layout<uint16_t, uint64_t> (in, out, premultiply, w,
+                                               method, shape, scratch);
+      return run_layout_128<uint16_t> (in, out, w, method, shape, scratch);
+    }
+  return TESSERA_ERROR_UNSUPPORTED_FORMAT;
+}
+
+static bool
+images_overlap (const TesseraImage *a, const TesseraImage *b)
+{
+  uintptr_t a_start = (uintptr_t) a->data, b_start = (uintptr_t) b->data;
+  uintptr_t a_end = a_start + (size_t) (a->height - 1) * a->stride
+                    + tessera_pixel_size (a) * (size_t) a->width;
+  uintptr_t b_end = b_start + (size_t) (b->height - 1) * b->stride
+                    + tessera_pixel_size (b) * (size_t) b->width;
+  return a_start < b_end && b_start < a_end;
+}
+
+/* ITERATIONS passes from SRC to DST through one scratch image, never
+ * reading and writing one buffer in the same pass (DST may be SRC). */
+static TesseraStatus
+box_blur_device (const TesseraImage *src, TesseraImage *dst,
+                 const TesseraBoxBlur *params, const Shape &shape,
+                 TesseraStaging *staging)
+{
+  int passes = params->iterations;
+  bool in_place = images_overlap (src, dst);
+  const TesseraImage *in = src;
+  TesseraImage between;
+  TesseraDeviceBuffer scratch;
+
+  if (passes > 1 || in_place)
+    TESSERA_CUDA_CHECK (staging->scratch (dst, &between));
+  /* Passes alternate between DST and BETWEEN so that the last lands in DST;
+   * in place with an odd count, the first would overwrite its own input. */
+  if (in_place && passes % 2 == 1)
+    {
+      TESSERA_CUDA_CHECK (cudaMemcpy2DAsync (
+        between.data, between.stride, src->data, src->stride,
+        tessera_pixel_size (src) * (size_t) src->width, (size_t) src->height,
+        cudaMemcpyDeviceToDevice, 0));
+      in = &between;
+    }
+  for (int i = 0; i < passes; i++)
+    {
+      TesseraImage *out = (passes - 1 - i) % 2 == 0 ? dst : &between;
+      TESSERA_CUDA_CHECK (run_one_pass (in, out, params, shape, &scratch));
+      in = out;
+    }
+  return TESSERA_OK;
+}
+
+static TesseraStatus
+box_blur_staged (const TesseraImage *src, TesseraImage *dst,
+                 const TesseraBoxBlur *params, const Shape &shape)
+{
+  TesseraStaging staging;
+  TesseraImage in, out;
+
+  TESSERA_CUDA_CHECK (tessera_box_blur_check (src, dst, params));
+  TESSERA_CUDA_CHECK (staging.input (src, &in));
+  TESSERA_CUDA_CHECK (staging.output (dst, &out));
+  /* Host images in place: IN and OUT are distinct device copies. */
+  TESSERA_CUDA_CHECK (box_blur_device (&in, &out, params, shape, &staging));
+  return staging.finish ();
+}
+
+} /* namespace */
+
+extern "C" TesseraStatus
+tessera_cuda_box_blur (const TesseraImage *src, TesseraImage *dst,
+                       const TesseraBoxBlur *params)
+{
+  Shape shape = { 0, 0 };
+  return box_blur_staged (src, dst, params, shape);
+}
+
+extern "C" TesseraStatus
+tessera_cuda_box_blur_shaped (const TesseraImage *src, TesseraImage *dst,
+                              const TesseraBoxBlur *params, int threads,
+                              int tile_rows)
+{
+  Shape shape = { threads, tile_rows };
+  if (threads != 0 && (threads % 32 != 0 || threads < 64 || threads > 256))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (tile_rows < 0)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  return box_blur_staged (src, dst, params, shape);
+}

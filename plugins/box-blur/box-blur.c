@@ -1,0 +1,367 @@
+/* Tessera — Box Blur (SAT): the mean over a box around each pixel, at the
+ * same cost for any radius (core/box-blur.h). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "box-blur.h"
+#include "tessera-backend-combo.h"
+#include "tessera-plugin.h"
+#include "tessera-preview.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+#define PLUG_IN_PROC   "plug-in-tessera-box-blur"
+#define DEFAULT_RADIUS 5
+
+typedef struct
+{
+  gint           radius_x;
+  gint           radius_y;
+  gint           iterations;
+  TesseraBackend backend;
+} BoxBlurValues;
+
+typedef struct
+{
+  BoxBlurValues   *values;
+  gint32           drawable;
+  GtkWidget       *preview;
+  GtkWidget       *chain;
+  GtkAdjustment   *radius_x;
+  GtkAdjustment   *radius_y;
+} BoxBlurDialog;
+
+static void query (void);
+static void run   (const gchar      *name,
+                   gint              n_params,
+                   const GimpParam  *param,
+                   gint             *n_return_vals,
+                   GimpParam       **return_vals);
+
+const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
+
+MAIN ()
+
+/* How far from a pixel its result reaches: each pass adds one radius. */
+static gint
+reach (gint radius,
+       gint iterations)
+{
+  return radius * iterations;
+}
+
+/* Blurs SOURCE into a new region *RESULT; SOURCE is freed. */
+static gboolean
+blur_region (TesseraRegion        *source,
+             TesseraRegion        *result,
+             const BoxBlurValues  *values,
+             TesseraExec          *exec,
+             GError              **error)
+{
+  TesseraBoxBlur params = { 0 };
+  TesseraStatus  status;
+
+  params.radius_x   = values->radius_x;
+  params.radius_y   = values->radius_y;
+  params.iterations = values->iterations;
+  params.has_alpha  = babl_format_has_alpha (source->format);
+  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
+
+  /* Not in place: the core would copy the source first. */
+  if (! tessera_region_alloc_like (result, source, error))
+    {
+      tessera_region_clear (source);
+      return FALSE;
+    }
+  status = tessera_box_blur (&source->image, &result->image, &params, exec);
+  tessera_region_clear (source);
+  if (status != TESSERA_OK)
+    {
+      tessera_region_clear (result);
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Reads the region around what is shown (so the edges are exact), blurs it
+ * and draws the part shown. */
+static void
+preview_update (GimpPreview   *preview,
+                BoxBlurDialog *dialog)
+{
+  const BoxBlurValues *values = dialog->values;
+  GeglRectangle        shown  = tessera_preview_area (preview);
+  TesseraExec          exec   = tessera_preview_exec (values->backend);
+  GeglRectangle        around;
+  TesseraRegion        source;
+  TesseraRegion        result;
+
+  around = tessera_rect_grow (dialog->drawable, &shown,
+                              reach (values->radius_x, values->iterations),
+                              reach (values->radius_y, values->iterations));
+  if (tessera_region_read (&source, dialog->drawable, &around, NULL, NULL)
+      && blur_region (&source, &result, values, &exec, NULL))
+    {
+      tessera_preview_draw (preview, &result);
+      tessera_region_clear (&result);
+    }
+}
+
+/* With the chain closed, both radii move together. */
+static void
+radius_changed (GtkAdjustment *changed,
+                BoxBlurDialog *dialog)
+{
+  GtkAdjustment *other = changed == dialog->radius_x ? dialog->radius_y
+                                                     : dialog->radius_x;
+
+  if (gimp_chain_button_get_active (GIMP_CHAIN_BUTTON (dialog->chain)))
+    gtk_adjustment_set_value (other, gtk_adjustment_get_value (changed));
+}
+
+static GtkAdjustment *
+add_scale (GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gint        *value,
+           gint         lower,
+           gint         scale_upper,
+           gint         upper,
+           const gchar *tooltip)
+{
+  GtkObject *adjustment;
+
+  adjustment = gimp_scale_entry_new (table, 0, row, label, 200, 6,
+                                     *value, lower, scale_upper, 1, 10, 0,
+                                     scale_upper == upper, lower, upper,
+                                     tooltip, NULL);
+  g_signal_connect (adjustment, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), value);
+  return GTK_ADJUSTMENT (adjustment);
+}
+
+static GtkWidget *
+make_controls (BoxBlurDialog *dialog)
+{
+  BoxBlurValues *values = dialog->values;
+  GtkWidget     *table  = gtk_table_new (4, 4, FALSE);
+  GtkAdjustment *iterations;
+  GtkWidget     *combo;
+
+  gtk_table_set_col_spacings (GTK_TABLE (table), 6);
+  gtk_table_set_row_spacings (GTK_TABLE (table), 6);
+
+  dialog->radius_x = add_scale (GTK_TABLE (table), 0, _("Radius _X:"),
+                                &values->radius_x, 0, 100,
+                                TESSERA_BOX_BLUR_MAX_RADIUS,
+                                _("Half the width of the box, in pixels"));
+  dialog->radius_y = add_scale (GTK_TABLE (table), 1, _("Radius _Y:"),
+                                &values->radius_y, 0, 100,
+                                TESSERA_BOX_BLUR_MAX_RADIUS,
+                                _("Half the height of the box, in pixels"));
+
+  dialog->chain = gimp_chain_button_new (GIMP_CHAIN_RIGHT);
+  gimp_chain_button_set_active (GIMP_CHAIN_BUTTON (dialog->chain),
+                                values->radius_x == values->radius_y);
+  gtk_table_attach (GTK_TABLE (table), dialog->chain, 3, 4, 0, 2,
+                    GTK_SHRINK | GTK_FILL, GTK_SHRINK | GTK_FILL, 0, 0);
+  g_signal_connect (dialog->radius_x, "value-changed",
+                    G_CALLBACK (radius_changed), dialog);
+  g_signal_connect (dialog->radius_y, "value-changed",
+                    G_CALLBACK (radius_changed), dialog);
+
+  iterations = add_scale (GTK_TABLE (table), 2, _("_Iterations:"),
+                          &values->iterations, 1,
+                          TESSERA_BOX_BLUR_MAX_ITERATIONS,
+                          TESSERA_BOX_BLUR_MAX_ITERATIONS,
+                          _("How many times to blur; 3 looks like a "
+                            "Gaussian blur"));
+
+  combo = tessera_backend_combo_new (&values->backend);
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, 3, _("_Backend:"),
+                             0.0, 0.5, combo, 2, FALSE);
+
+  g_signal_connect_swapped (dialog->radius_x, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (dialog->radius_y, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (iterations, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  return table;
+}
+
+static gboolean
+box_blur_dialog (const TesseraTarget *target,
+                 gpointer             data)
+{
+  BoxBlurDialog  dialog = { 0 };
+  GtkWidget     *window;
+  GtkWidget     *vbox;
+  gboolean       ok;
+
+  dialog.values   = data;
+  dialog.drawable = target->drawable;
+
+  window = gimp_dialog_new (_("Box Blur (SAT)"), "tessera-box-blur",
+                            NULL, 0, gimp_standard_help_func, PLUG_IN_PROC,
+                            _("_Cancel"), GTK_RESPONSE_CANCEL,
+                            _("_OK"),     GTK_RESPONSE_OK,
+                            NULL);
+  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
+                                           GTK_RESPONSE_OK,
+                                           GTK_RESPONSE_CANCEL, -1);
+  gimp_window_set_transient (GTK_WINDOW (window));
+
+  vbox = gtk_vbox_new (FALSE, 12);
+  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
+  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
+                      vbox, TRUE, TRUE, 0);
+
+  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  g_signal_connect (dialog.preview, "invalidated",
+                    G_CALLBACK (preview_update), &dialog);
+
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+                      FALSE, FALSE, 0);
+
+  gtk_widget_show_all (window);
+  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
+  gtk_widget_destroy (window);
+  return ok;
+}
+
+static void
+box_blur_parse (const GimpParam *param,
+                gpointer         data)
+{
+  BoxBlurValues *values = data;
+
+  values->radius_x   = param[3].data.d_int32;
+  values->radius_y   = param[4].data.d_int32;
+  values->iterations = param[5].data.d_int32;
+  values->backend    = param[6].data.d_int32;
+}
+
+static gboolean
+box_blur_check (gconstpointer   data,
+                GError        **error)
+{
+  const BoxBlurValues *values = data;
+
+  return tessera_check_range ("radius-x", values->radius_x,
+                              0, TESSERA_BOX_BLUR_MAX_RADIUS, error)
+      && tessera_check_range ("radius-y", values->radius_y,
+                              0, TESSERA_BOX_BLUR_MAX_RADIUS, error)
+      && tessera_check_range ("iterations", values->iterations,
+                              1, TESSERA_BOX_BLUR_MAX_ITERATIONS, error)
+      && tessera_check_range ("backend", values->backend,
+                              TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
+                              error);
+}
+
+/* Reads the selection's bounds grown by the blur's reach, so the result is
+ * exact up to the selection's edge, blurs, and writes back the bounds. */
+static gboolean
+box_blur_apply (const TesseraTarget *target,
+                gconstpointer        data,
+                GError             **error)
+{
+  const BoxBlurValues *values = data;
+  TesseraProgress      progress;
+  TesseraRegion        source;
+  TesseraRegion        result;
+  TesseraExec          exec;
+  GeglRectangle        around;
+
+  around = tessera_rect_grow (target->drawable, &target->bounds,
+                              reach (values->radius_x, values->iterations),
+                              reach (values->radius_y, values->iterations));
+
+  tessera_progress_start (&progress, _("Box Blur (SAT)"));
+  tessera_progress_stage (&progress, 0.4);
+  if (! tessera_region_read (&source, target->drawable, &around,
+                             &progress, error))
+    return FALSE;
+
+  tessera_progress_stage (&progress, 0.2);
+  exec = tessera_progress_exec (&progress, values->backend);
+  if (! blur_region (&source, &result, values, &exec, error))
+    return FALSE;
+
+  tessera_progress_stage (&progress, 0.4);
+  tessera_region_apply (&result, &target->bounds, &progress);
+  tessera_region_clear (&result);
+  return TRUE;
+}
+
+static const GimpParamDef args[] =
+{
+  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
+  { GIMP_PDB_INT32, "radius-x",
+    "Horizontal radius: the box is 2 radius-x + 1 pixels wide (0..1048576)" },
+  { GIMP_PDB_INT32, "radius-y",
+    "Vertical radius: the box is 2 radius-y + 1 pixels high (0..1048576)" },
+  { GIMP_PDB_INT32, "iterations",
+    "How many times to blur (1..16); 3 approximates a Gaussian" },
+  TESSERA_ARG_BACKEND
+};
+
+static const gchar * const menu_paths[] =
+{
+  "<Image>/Filters/Blur", TESSERA_MENU, NULL
+};
+
+static const TesseraPlugin box_blur =
+{
+  .name        = PLUG_IN_PROC,
+  .blurb       = N_("Blur with the mean of a box, in the same time for any "
+                    "radius"),
+  .help        = "The mean of the (2 radius-x + 1) x (2 radius-y + 1) box "
+                 "around each pixel, computed through a summed-area table, "
+                 "so the cost per pixel does not grow with the radius.  "
+                 "Pixels beyond the edge repeat the edge.  Several "
+                 "iterations approach a Gaussian blur.  Colours are "
+                 "averaged weighted by alpha, so transparent pixels leave "
+                 "no fringes.",
+  .menu_label  = N_("_Box Blur (SAT)…"),
+  .image_types = "RGB*, GRAY*",
+  .menu_paths  = menu_paths,
+  .args        = args,
+  .n_args      = G_N_ELEMENTS (args),
+  .values_size = sizeof (BoxBlurValues),
+  .parse       = box_blur_parse,
+  .check       = box_blur_check,
+  .dialog      = box_blur_dialog,
+  .apply       = box_blur_apply
+};
+
+static void
+query (void)
+{
+  tessera_plugin_install (&box_blur);
+}
+
+static void
+run (const gchar      *name,
+     gint              n_params,
+     const GimpParam  *param,
+     gint             *n_return_vals,
+     GimpParam       **return_vals)
+{
+  BoxBlurValues values = { DEFAULT_RADIUS, DEFAULT_RADIUS, 1,
+                           TESSERA_BACKEND_AUTO };
+
+  tessera_plugin_run (&box_blur, &values, n_params, param,
+                      n_return_vals, return_vals);
+}

@@ -1,0 +1,239 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "tessera-plugin.h"
+#include "tessera-region.h"
+
+#define AUTHOR    "The Tessera authors"
+#define COPYRIGHT "The Tessera authors"
+#define DATE      "2025"
+
+G_DEFINE_QUARK (tessera-plugin-error-quark, tessera_plugin_error)
+
+void
+tessera_set_error (GError        **error,
+                   TesseraStatus   status)
+{
+  g_set_error_literal (error, TESSERA_PLUGIN_ERROR, status,
+                       _(tessera_status_message (status)));
+}
+
+gboolean
+tessera_check_range (const gchar  *name,
+                     gint          value,
+                     gint          min,
+                     gint          max,
+                     GError      **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
+               _("%s must be between %d and %d, not %d."),
+               name, min, max, value);
+  return FALSE;
+}
+
+gboolean
+tessera_check_range_double (const gchar  *name,
+                            gdouble       value,
+                            gdouble       min,
+                            gdouble       max,
+                            GError      **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
+               _("%s must be between %g and %g, not %g."),
+               name, min, max, value);
+  return FALSE;
+}
+
+static void
+init_i18n (void)
+{
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  /* For ngettext (), which has no domain of its own. */
+  textdomain (GETTEXT_PACKAGE);
+}
+
+void
+tessera_plugin_install (const TesseraPlugin *plugin)
+{
+  const gchar * const *path;
+
+  gimp_install_procedure (plugin->name, plugin->blurb, plugin->help,
+                          AUTHOR, COPYRIGHT, DATE, plugin->menu_label,
+                          plugin->image_types, GIMP_PLUGIN,
+                          plugin->n_args, plugin->n_return_vals,
+                          plugin->args, plugin->return_vals);
+
+  /* GIMP translates the blurb, the label and the menus in our domain. */
+  gimp_plugin_domain_register (GETTEXT_PACKAGE, LOCALEDIR);
+  gimp_plugin_menu_branch_register ("<Image>/Filters", N_("Tessera"));
+  for (path = plugin->menu_paths; *path != NULL; path++)
+    gimp_plugin_menu_register (plugin->name, *path);
+}
+
+static void
+load_last_values (const TesseraPlugin *plugin,
+                  gpointer             values)
+{
+  /* Values stored by another version of the plug-in do not fit. */
+  if (gimp_get_data_size (plugin->name) == (gint) plugin->values_size)
+    gimp_get_data (plugin->name, values);
+}
+
+/* Fills TARGET from the three standard arguments; FALSE with *STATUS set
+ * when there is nothing this procedure can work on. */
+static gboolean
+find_target (TesseraTarget      *target,
+             gint                n_params,
+             const GimpParam    *param,
+             GimpPDBStatusType  *status,
+             GError            **error)
+{
+  if (n_params < 3)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("The run mode, the image and the drawable are "
+                             "needed."));
+      *status = GIMP_PDB_CALLING_ERROR;
+      return FALSE;
+    }
+
+  target->run_mode = param[0].data.d_int32;
+  target->image    = param[1].data.d_image;
+  target->drawable = param[2].data.d_drawable;
+
+  *status = GIMP_PDB_EXECUTION_ERROR;
+  if (gimp_drawable_is_indexed (target->drawable))
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_UNSUPPORTED_FORMAT,
+                           _("Indexed images are not supported; convert the "
+                             "image to RGB or Grayscale first "
+                             "(Image ▸ Mode)."));
+      return FALSE;
+    }
+  return tessera_selection_bounds (target->drawable, &target->bounds, error);
+}
+
+/* Where the values come from, by run mode. */
+static GimpPDBStatusType
+get_values (const TesseraPlugin *plugin,
+            const TesseraTarget *target,
+            gpointer             values,
+            gint                 n_params,
+            const GimpParam     *param,
+            GError             **error)
+{
+  switch (target->run_mode)
+    {
+    case GIMP_RUN_INTERACTIVE:
+      load_last_values (plugin, values);
+      gimp_ui_init (g_get_prgname (), FALSE);
+      if (! plugin->dialog (target, values))
+        return GIMP_PDB_CANCEL;
+      break;
+
+    case GIMP_RUN_NONINTERACTIVE:
+      if (n_params != plugin->n_args)
+        {
+          g_set_error (error, TESSERA_PLUGIN_ERROR,
+                       TESSERA_ERROR_INVALID_ARGUMENT,
+                       /* TRANSLATORS: %s is the procedure's name. */
+                       _("%s takes %d arguments, not %d."),
+                       plugin->name, plugin->n_args, n_params);
+          return GIMP_PDB_CALLING_ERROR;
+        }
+      plugin->parse (param, values);
+      break;
+
+    case GIMP_RUN_WITH_LAST_VALS:
+      load_last_values (plugin, values);
+      break;
+
+    default:
+      tessera_check_range ("run-mode", target->run_mode,
+                           GIMP_RUN_INTERACTIVE, GIMP_RUN_WITH_LAST_VALS,
+                           error);
+      return GIMP_PDB_CALLING_ERROR;
+    }
+
+  if (! plugin->check (values, error))
+    return GIMP_PDB_CALLING_ERROR;
+  return GIMP_PDB_SUCCESS;
+}
+
+static GimpPDBStatusType
+run_plugin (const TesseraPlugin *plugin,
+            gpointer             values,
+            gint                 n_params,
+            const GimpParam     *param,
+            GimpParam           *results,
+            GError             **error)
+{
+  TesseraTarget     target;
+  GimpPDBStatusType status;
+
+  if (! find_target (&target, n_params, param, &status, error))
+    return status;
+  target.results = plugin->n_return_vals > 0 ? results : NULL;
+
+  status = get_values (plugin, &target, values, n_params, param, error);
+  if (status != GIMP_PDB_SUCCESS)
+    return status;
+
+  if (! plugin->apply (&target, values, error))
+    return GIMP_PDB_EXECUTION_ERROR;
+
+  if (target.run_mode != GIMP_RUN_NONINTERACTIVE)
+    gimp_displays_flush ();
+  if (target.run_mode == GIMP_RUN_INTERACTIVE)
+    gimp_set_data (plugin->name, values, plugin->values_size);
+  return GIMP_PDB_SUCCESS;
+}
+
+void
+tessera_plugin_run (const TesseraPlugin *plugin,
+                    gpointer             values,
+                    gint                 n_params,
+                    const GimpParam     *param,
+                    gint                *n_return_vals,
+                    GimpParam          **return_vals)
+{
+  /* GIMP reads these after run () returns: the status, then the
+   * procedure's values, or the error message in their place. */
+  GimpParam *results = g_new0 (GimpParam, 2 + plugin->n_return_vals);
+  GError    *error   = NULL;
+  gint       i;
+
+  init_i18n ();
+  gegl_init (NULL, NULL);
+
+  for (i = 0; i < plugin->n_return_vals; i++)
+    results[1 + i].type = plugin->return_vals[i].type;
+  results[0].type          = GIMP_PDB_STATUS;
+  results[0].data.d_status = run_plugin (plugin, values, n_params, param,
+                                         results + 1, &error);
+  *n_return_vals = 1;
+  if (results[0].data.d_status == GIMP_PDB_SUCCESS)
+    *n_return_vals += plugin->n_return_vals;
+  else if (error != NULL)
+    {
+      results[1].type          = GIMP_PDB_STRING;
+      results[1].data.d_string = g_strdup (error->message);
+      *n_return_vals = 2;
+      g_error_free (error);
+    }
+  *return_vals = results;
+}

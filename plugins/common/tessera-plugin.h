@@ -1,0 +1,118 @@
+/* Tessera — what every Tessera plug-in shares: its registration with GIMP,
+ * the run modes, last values, translations and error reporting.
+ *
+ * A plug-in describes its procedure in a TesseraPlugin and calls
+ * tessera_plugin_install from query () and tessera_plugin_run from run ();
+ * it writes only what is its own: parse the arguments, check them, the
+ * dialog, and the work.  Strings are translated in the "tessera" domain:
+ * include <glib/gi18n-lib.h> after config.h for _() and N_(). */
+#ifndef TESSERA_PLUGIN_H
+#define TESSERA_PLUGIN_H
+
+#include <libgimp/gimp.h>
+#include "exec.h"
+#include "status.h"
+
+/* The arguments every procedure starts with. */
+#define TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE                                \
+  { GIMP_PDB_INT32, "run-mode",                                             \
+    "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), "          \
+    "RUN-WITH-LAST-VALS (2) }" },                                           \
+  { GIMP_PDB_IMAGE,    "image",    "Input image" },                         \
+  { GIMP_PDB_DRAWABLE, "drawable", "Input drawable (layer, layer mask or "  \
+                                   "channel)" }
+
+/* Where to compute: the TesseraBackend values. */
+#define TESSERA_ARG_BACKEND                                                 \
+  { GIMP_PDB_INT32, "backend",                                              \
+    "Where to compute { AUTO (0), CPU (1), CUDA (2) }; the CPU takes over "  \
+    "when no GPU can be used" }
+
+/* The submenu all Tessera procedures appear in. */
+#define TESSERA_MENU "<Image>/Filters/Tessera"
+
+#define TESSERA_PLUGIN_ERROR (tessera_plugin_error_quark ())
+GQuark tessera_plugin_error_quark (void);
+
+/* Sets *ERROR to STATUS's message, translated. */
+void     tessera_set_error         (GError       **error,
+                                    TesseraStatus  status);
+
+/* Checks that the argument NAME lies in MIN..MAX. */
+gboolean tessera_check_range       (const gchar   *name,
+                                    gint           value,
+                                    gint           min,
+                                    gint           max,
+                                    GError       **error);
+
+/* The same for a floating-point argument. */
+gboolean tessera_check_range_double (const gchar   *name,
+                                     gdouble        value,
+                                     gdouble        min,
+                                     gdouble        max,
+                                     GError       **error);
+
+/* What a run works on. */
+typedef struct
+{
+  GimpRunMode    run_mode;
+  gint32         image;
+  gint32         drawable;
+  GeglRectangle  bounds;      /* the selection's bounds on DRAWABLE */
+  /* The procedure's return values (after the status), their types set,
+   * for apply to fill in: n_return_vals of them, NULL when none. */
+  GimpParam     *results;
+} TesseraTarget;
+
+typedef struct
+{
+  /* The procedure, for gimp_install_procedure. */
+  const gchar         *name;         /* also the key of the last values */
+  const gchar         *blurb;        /* N_() */
+  const gchar         *help;
+  const gchar         *menu_label;   /* N_() */
+  const gchar         *image_types;
+  const gchar * const *menu_paths;   /* NULL-terminated */
+  const GimpParamDef  *args;         /* starting with the three above */
+  gint                 n_args;
+
+  /* The run.  VALUES is the plug-in's settings struct (defaults filled in),
+   * VALUES_SIZE its size; it is kept between runs.  What a run needs but
+   * must not keep (its input points…) may follow the settings in a larger
+   * struct that starts with them. */
+  gsize      values_size;
+  /* Takes the non-interactive arguments PARAM[3..] into VALUES. */
+  void     (*parse)  (const GimpParam     *param,
+                      gpointer             values);
+  /* Checks VALUES, whichever way they came. */
+  gboolean (*check)  (gconstpointer        values,
+                      GError             **error);
+  /* Asks the user; FALSE when the user cancels. */
+  gboolean (*dialog) (const TesseraTarget *target,
+                      gpointer             values);
+  /* Does the work: on success the image is changed, on failure it is not. */
+  gboolean (*apply)  (const TesseraTarget *target,
+                      gconstpointer        values,
+                      GError             **error);
+
+  /* What the procedure returns after the status (a new item's ID…), set
+   * by apply in TARGET->results; none when N_RETURN_VALS is 0. */
+  const GimpParamDef  *return_vals;
+  gint                 n_return_vals;
+} TesseraPlugin;
+
+/* For query (). */
+void tessera_plugin_install (const TesseraPlugin *plugin);
+
+/* For run (): the whole run, its results in *N_RETURN_VALS and
+ * *RETURN_VALS.  Errors come back as GIMP_PDB_CALLING_ERROR (bad arguments)
+ * or GIMP_PDB_EXECUTION_ERROR with the message as the second value, which
+ * GIMP shows the user and script-fu reports. */
+void tessera_plugin_run     (const TesseraPlugin *plugin,
+                             gpointer             values,
+                             gint                 n_params,
+                             const GimpParam     *param,
+                             gint                *n_return_vals,
+                             GimpParam          **return_vals);
+
+#endif

@@ -1,0 +1,234 @@
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+
+#include "tessera-plugin.h"
+#include "tessera-region.h"
+
+const Babl *
+tessera_format_with_type (const Babl  *format,
+                          const gchar *type)
+{
+  /* An encoding is "MODEL TYPE", e.g. "R'G'B'A u8". */
+  const gchar *encoding  = babl_format_get_encoding (format);
+  const gchar *type_name = strrchr (encoding, ' ');
+  gchar       *swapped;
+  const Babl  *result;
+
+  swapped = g_strdup_printf ("%.*s %s", (gint) (type_name - encoding),
+                             encoding, type);
+  result = babl_format_with_space (swapped, format);
+  g_free (swapped);
+  return result;
+}
+
+/* The format we hand to the core for DRAWABLE, and its sample type. */
+static gboolean
+work_format (gint32              drawable,
+             const Babl        **format,
+             TesseraSampleType  *type,
+             GError            **error)
+{
+  const Babl  *own = gimp_drawable_get_format (drawable);
+  const gchar *own_type;
+
+  if (babl_format_is_palette (own))
+    {
+      tessera_set_error (error, TESSERA_ERROR_UNSUPPORTED_FORMAT);
+      return FALSE;
+    }
+
+  own_type = babl_get_name (babl_format_get_type (own, 0));
+  if (strcmp (own_type, "u8") == 0)
+    *type = TESSERA_U8;
+  else if (strcmp (own_type, "u16") == 0)
+    *type = TESSERA_U16;
+  else
+    *type = TESSERA_F32;
+
+  *format = *type == TESSERA_F32 ? tessera_format_with_type (own, "float")
+                                 : own;
+  return TRUE;
+}
+
+gboolean
+tessera_selection_bounds (gint32          drawable,
+                          GeglRectangle  *bounds,
+                          GError        **error)
+{
+  if (! gimp_drawable_mask_intersect (drawable, &bounds->x, &bounds->y,
+                                      &bounds->width, &bounds->height))
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_EMPTY_IMAGE,
+                           _("The selection does not touch this layer or "
+                             "channel; nothing was changed."));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GeglRectangle
+tessera_rect_grow (gint32               drawable,
+                   const GeglRectangle *rect,
+                   gint                 margin_x,
+                   gint                 margin_y)
+{
+  GeglRectangle whole = { 0, 0, gimp_drawable_width (drawable),
+                          gimp_drawable_height (drawable) };
+  GeglRectangle grown;
+
+  /* Margins up to the drawable's size are enough; larger ones could
+   * overflow the coordinates. */
+  margin_x = MIN (margin_x, whole.width);
+  margin_y = MIN (margin_y, whole.height);
+  grown.x      = rect->x - margin_x;
+  grown.y      = rect->y - margin_y;
+  grown.width  = rect->width + 2 * margin_x;
+  grown.height = rect->height + 2 * margin_y;
+  gegl_rectangle_intersect (&grown, &grown, &whole);
+  return grown;
+}
+
+/* The rows of RECT from Y on that lie in the same row of GIMP's tiles: pixels
+ * travel between GIMP and the plug-in tile by tile. */
+static GeglRectangle
+tile_row (const GeglRectangle *rect,
+          gint                 y)
+{
+  gint          tile_height = gimp_tile_height ();
+  gint          end = MIN ((y / tile_height + 1) * tile_height,
+                           rect->y + rect->height);
+  GeglRectangle row = { rect->x, y, rect->width, end - y };
+
+  return row;
+}
+
+static guchar *
+region_pixel (const TesseraRegion *region,
+              gint                 x,
+              gint                 y)
+{
+  return (guchar *) tessera_image_row (&region->image, y - region->rect.y)
+         + (gsize) (x - region->rect.x) * tessera_pixel_size (&region->image);
+}
+
+static gboolean
+region_alloc (TesseraRegion        *region,
+              gint32                drawable,
+              const GeglRectangle  *rect,
+              const Babl           *format,
+              TesseraSampleType     type,
+              GError              **error)
+{
+  TesseraStatus status;
+
+  status = tessera_image_alloc (&region->image, rect->width, rect->height,
+                                babl_format_get_n_components (format), type);
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  region->drawable = drawable;
+  region->rect     = *rect;
+  region->format   = format;
+  return TRUE;
+}
+
+gboolean
+tessera_region_alloc_like (TesseraRegion        *region,
+                           const TesseraRegion  *like,
+                           GError              **error)
+{
+  memset (region, 0, sizeof (*region));
+  return region_alloc (region, like->drawable, &like->rect, like->format,
+                       like->image.type, error);
+}
+
+gboolean
+tessera_region_read (TesseraRegion       *region,
+                     gint32               drawable,
+                     const GeglRectangle *rect,
+                     TesseraProgress     *progress,
+                     GError             **error)
+{
+  const Babl        *format;
+  TesseraSampleType  type;
+  GeglBuffer        *buffer;
+  gint               y;
+
+  memset (region, 0, sizeof (*region));
+  if (! work_format (drawable, &format, &type, error)
+      || ! region_alloc (region, drawable, rect, format, type, error))
+    return FALSE;
+
+  buffer = gimp_drawable_get_buffer (drawable);
+  for (y = rect->y; y < rect->y + rect->height; )
+    {
+      GeglRectangle row = tile_row (rect, y);
+
+      gegl_buffer_get (buffer, &row, 1.0, region->format,
+                       region_pixel (region, row.x, row.y),
+                       region->image.stride, GEGL_ABYSS_NONE);
+      y += row.height;
+      tessera_progress_update (progress,
+                               (gdouble) (y - rect->y) / rect->height);
+    }
+  g_object_unref (buffer);
+  return TRUE;
+}
+
+TesseraImage
+tessera_region_view (const TesseraRegion *region,
+                     const GeglRectangle *rect)
+{
+  TesseraImage view = region->image;
+
+  view.data   = region_pixel (region, rect->x, rect->y);
+  view.width  = rect->width;
+  view.height = rect->height;
+  return view;
+}
+
+void
+tessera_region_apply (const TesseraRegion *region,
+                      const GeglRectangle *rect,
+                      TesseraProgress     *progress)
+{
+  gint32      image  = gimp_item_get_image (region->drawable);
+  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (region->drawable);
+  gint        y;
+
+  /* Flushing row by row sends the tiles as they are done, so the bar moves
+   * and the tile cache does not fill with the whole result. */
+  for (y = rect->y; y < rect->y + rect->height; )
+    {
+      GeglRectangle row = tile_row (rect, y);
+
+      gegl_buffer_set (shadow, &row, 0, region->format,
+                       region_pixel (region, row.x, row.y),
+                       region->image.stride);
+      gegl_buffer_flush (shadow);
+      y += row.height;
+      tessera_progress_update (progress,
+                               (gdouble) (y - rect->y) / rect->height);
+    }
+  g_object_unref (shadow);
+
+  /* The undo group opens only now that nothing can fail any more: a plug-in
+   * killed by Cancel before this point leaves the image as it was. */
+  gimp_image_undo_group_start (image);
+  gimp_drawable_merge_shadow (region->drawable, TRUE);
+  gimp_image_undo_group_end (image);
+  gimp_drawable_update (region->drawable, rect->x, rect->y,
+                        rect->width, rect->height);
+}
+
+void
+tessera_region_clear (TesseraRegion *region)
+{
+  tessera_image_free (&region->image);
+}

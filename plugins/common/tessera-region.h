@@ -1,0 +1,66 @@
+/* Tessera — a rectangle of a drawable's pixels as a TesseraImage.
+ *
+ * Pixels are read and written in the drawable's own format with only the
+ * sample type swapped where the core has no such type (u32, half and double
+ * become float): the same model, the same linear or perceptual TRC, the
+ * same colour space, so no colour conversion happens and u8/u16 drawables
+ * cost a plain copy. */
+#ifndef TESSERA_REGION_H
+#define TESSERA_REGION_H
+
+#include <libgimp/gimp.h>
+#include "image.h"
+#include "tessera-progress.h"
+
+typedef struct
+{
+  gint32         drawable;
+  GeglRectangle  rect;     /* where IMAGE lies on the drawable */
+  const Babl    *format;   /* the format of IMAGE's pixels */
+  TesseraImage   image;    /* owns its pixels */
+} TesseraRegion;
+
+/* FORMAT with its sample type replaced by TYPE ("u8", "float"…), same
+ * model, TRC and space. */
+const Babl   *tessera_format_with_type  (const Babl   *format,
+                                         const gchar  *type);
+
+/* Where DRAWABLE's selection lies on it (the whole drawable without a
+ * selection); an error when they do not meet. */
+gboolean      tessera_selection_bounds  (gint32         drawable,
+                                         GeglRectangle *bounds,
+                                         GError       **error);
+
+/* RECT grown by MARGIN_X and MARGIN_Y on each side, cut to DRAWABLE: what a
+ * filter reaching that far must read to be exact inside RECT. */
+GeglRectangle tessera_rect_grow         (gint32               drawable,
+                                         const GeglRectangle *rect,
+                                         gint                 margin_x,
+                                         gint                 margin_y);
+
+/* Reads RECT of DRAWABLE into REGION. */
+gboolean      tessera_region_read       (TesseraRegion       *region,
+                                         gint32               drawable,
+                                         const GeglRectangle *rect,
+                                         TesseraProgress     *progress,
+                                         GError             **error);
+
+/* REGION: where LIKE lies, in its format, with pixels yet to be written. */
+gboolean      tessera_region_alloc_like (TesseraRegion       *region,
+                                         const TesseraRegion *like,
+                                         GError             **error);
+
+/* A view of RECT (inside REGION->rect) of REGION's pixels. */
+TesseraImage  tessera_region_view       (const TesseraRegion *region,
+                                         const GeglRectangle *rect);
+
+/* Writes RECT of REGION to its drawable through the shadow buffer and
+ * merges it as one undo step (soft selections blend as in GIMP's own
+ * filters), then updates the display. */
+void          tessera_region_apply      (const TesseraRegion *region,
+                                         const GeglRectangle *rect,
+                                         TesseraProgress     *progress);
+
+void          tessera_region_clear      (TesseraRegion       *region);
+
+#endif

@@ -1,0 +1,817 @@
+/* Tessera — Segment Colours (MST): classes of colours found by cutting the
+ * Euclidean minimum spanning tree of the layer's distinct colours
+ * (core/mst-segment.h), shown as a recoloured layer, a layer or a channel
+ * per class, or an indexed copy whose palette is the class means. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "colour-histogram.h"
+#include "mst-segment.h"
+#include "tessera-backend-combo.h"
+#include "tessera-plugin.h"
+#include "tessera-preview.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+#define PLUG_IN_PROC "plug-in-tessera-mst-segment"
+
+typedef enum
+{
+  OUTPUT_RECOLOURED_LAYER,
+  OUTPUT_LAYER_PER_CLASS,
+  OUTPUT_CHANNEL_PER_CLASS,
+  OUTPUT_INDEXED_COPY
+} SegmentOutput;
+
+typedef struct
+{
+  gint           classes;       /* 0: automatic */
+  gdouble        min_share;     /* 0 .. 0.5 */
+  gdouble        sensitivity;
+  gint           colour_space;  /* TesseraColourSpace */
+  gint           output;        /* SegmentOutput */
+  TesseraBackend backend;
+} SegmentValues;
+
+/* The selection's pixels and what was found in them. */
+typedef struct
+{
+  TesseraRegion          region;
+  TesseraColourHistogram histogram;
+  TesseraMstClasses      classes;
+} Segmentation;
+
+typedef struct
+{
+  SegmentValues          *values;
+  const TesseraTarget    *target;
+  GtkWidget              *preview;
+  GtkWidget              *summary;
+  /* Kept while the dialog is open: the tree only changes with the colour
+   * space; classes and minimum share only re-cut it. */
+  gboolean                loaded;
+  TesseraRegion           region;
+  TesseraRegion           shown;
+  TesseraColourHistogram  histogram;
+  TesseraEmstEdge        *edges;
+  gint                    edges_space;   /* -1: no tree yet */
+} SegmentDialog;
+
+static void query (void);
+static void run   (const gchar      *name,
+                   gint              n_params,
+                   const GimpParam  *param,
+                   gint             *n_return_vals,
+                   GimpParam       **return_vals);
+
+const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
+
+MAIN ()
+
+static TesseraMstSegment
+params_of (const SegmentValues *values)
+{
+  TesseraMstSegment params;
+
+  params.classes      = values->classes;
+  params.min_share    = values->min_share;
+  params.sensitivity  = values->sensitivity;
+  params.colour_space = (TesseraColourSpace) values->colour_space;
+  return params;
+}
+
+/* ---- samples of any type, as doubles in 0..1 ---------------------------- */
+
+static gdouble
+sample_get (const TesseraImage *image,
+            const guchar       *pixel,
+            gint                i)
+{
+  switch (image->type)
+    {
+    case TESSERA_U8:  return pixel[i] / 255.0;
+    case TESSERA_U16: return ((const guint16 *) pixel)[i] / 65535.0;
+    case TESSERA_F32: return ((const gfloat *) pixel)[i];
+    }
+  return 0.0;
+}
+
+static void
+sample_put (TesseraSampleType  type,
+            guchar            *pixel,
+            gint               i,
+            gdouble            value)
+{
+  value = CLAMP (value, 0.0, 1.0);
+  switch (type)
+    {
+    case TESSERA_U8:  pixel[i] = (guchar) (value * 255.0 + 0.5); break;
+    case TESSERA_U16: ((guint16 *) pixel)[i] = (guint16) (value * 65535.0 + 0.5); break;
+    case TESSERA_F32: ((gfloat *) pixel)[i] = (gfloat) value; break;
+    }
+}
+
+static const gchar *
+type_name (TesseraSampleType type)
+{
+  return type == TESSERA_U8 ? "u8" : type == TESSERA_U16 ? "u16" : "float";
+}
+
+/* ---- the selection mask -------------------------------------------------- */
+
+/* How much of each pixel of BOUNDS (drawable coordinates) is selected,
+ * 0..255, or NULL when nothing is selected (all of it counts). */
+static guchar *
+read_selection (gint32               drawable,
+                const GeglRectangle *bounds)
+{
+  gint32         image = gimp_item_get_image (drawable);
+  GeglRectangle  rect  = *bounds;
+  GeglBuffer    *buffer;
+  guchar        *mask;
+  gint           x, y;
+
+  if (gimp_selection_is_empty (image))
+    return NULL;
+  gimp_drawable_offsets (drawable, &x, &y);
+  rect.x += x;
+  rect.y += y;
+  mask = g_malloc ((gsize) rect.width * rect.height);
+  buffer = gimp_drawable_get_buffer (gimp_image_get_selection (image));
+  gegl_buffer_get (buffer, &rect, 1.0, babl_format ("Y u8"), mask,
+                   rect.width, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+  return mask;
+}
+
+/* ---- the work ------------------------------------------------------------ */
+
+static gboolean
+segment (Segmentation        *s,
+         const SegmentValues *values,
+         TesseraExec         *exec,
+         GError             **error)
+{
+  TesseraMstSegment params = params_of (values);
+  TesseraStatus     status;
+
+  status = tessera_colour_histogram (&s->region.image, &s->histogram, exec);
+  if (status == TESSERA_OK)
+    status = tessera_mst_segment (&s->histogram, &params, &s->classes, exec);
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Says what the user may not expect: rounding of deep images, and fewer
+ * classes than asked for. */
+static void
+tell_user (const Segmentation  *s,
+           const SegmentValues *values)
+{
+  if (s->histogram.quantised)
+    g_message (_("The layer has more than 8 bits per channel: its colours "
+                 "were rounded to 8 bits to find the classes."));
+  if (values->classes > s->classes.n_classes)
+    g_message (ngettext ("Only %d class could be made: the selection has "
+                         "%lu distinct colours, and no class may have less "
+                         "than %.1f %% of the pixels.",
+                         "Only %d classes could be made: the selection has "
+                         "%lu distinct colours, and no class may have less "
+                         "than %.1f %% of the pixels.",
+                         s->classes.n_classes),
+               s->classes.n_classes, (gulong) s->histogram.n_colours,
+               100.0 * values->min_share);
+}
+
+/* Where new layers go: above the drawable when it is a layer, else on
+ * top. */
+static void
+insert_layer (gint32 image,
+              gint32 layer,
+              gint32 drawable)
+{
+  if (gimp_item_is_layer (drawable))
+    gimp_image_insert_layer (image, layer, gimp_item_get_parent (drawable),
+                             gimp_image_get_item_position (image, drawable));
+  else
+    gimp_image_insert_layer (image, layer, 0, 0);
+}
+
+static void
+output_recoloured (const TesseraTarget *target,
+                   Segmentation        *s,
+                   TesseraProgress     *progress)
+{
+  gint32 image = target->image;
+  gint32 copy;
+
+  tessera_mst_segment_recolour (&s->region.image, &s->histogram, &s->classes,
+                                &s->region.image, NULL);
+  if (! gimp_item_is_layer (target->drawable))
+    {
+      tessera_region_apply (&s->region, &target->bounds, progress);
+      return;
+    }
+  gimp_image_undo_group_start (image);
+  copy = gimp_layer_copy (target->drawable);
+  gimp_item_set_name (copy, _("Colour classes"));
+  insert_layer (image, copy, target->drawable);
+  s->region.drawable = copy;
+  tessera_region_apply (&s->region, &target->bounds, progress);
+  gimp_image_undo_group_end (image);
+}
+
+/* A class's pixels as they are, the others transparent, with alpha scaled
+ * by the selection. */
+static void
+fill_class_layer (const Segmentation *s,
+                  const guchar       *selection,
+                  guint32             class,
+                  gint                colour_channels,
+                  guchar             *out)
+{
+  const TesseraImage *image  = &s->region.image;
+  const gboolean      alpha  = image->channels == 2 || image->channels == 4;
+  const gsize         sample = tessera_sample_size (image->type);
+  const gsize         out_pixel = sample * (colour_channels + 1);
+  gsize               i = 0;
+  gint                x, y, c;
+
+  for (y = 0; y < image->height; y++)
+    {
+      const guchar *in = tessera_image_row (image, y);
+      for (x = 0; x < image->width; x++, i++, in += tessera_pixel_size (image))
+        {
+          guchar  *px = out + i * out_pixel;
+          gdouble  a  = 0.0;
+          if (s->classes.colour_class[s->histogram.pixel_colour[i]] == class)
+            a = (alpha ? sample_get (image, in, image->channels - 1) : 1.0)
+                * (selection != NULL ? selection[i] / 255.0 : 1.0);
+          for (c = 0; c < colour_channels; c++)
+            sample_put (image->type, px, c,
+                        a > 0.0 ? sample_get (image, in, c) : 0.0);
+          sample_put (image->type, px, colour_channels, a);
+        }
+    }
+}
+
+static gchar *
+class_name (const Segmentation *s,
+            gint                class)
+{
+  const gdouble *mean = s->classes.mean[class];
+  /* TRANSLATORS: a class of colours, its number and its mean colour. */
+  return g_strdup_printf (_("Class %d (#%02x%02x%02x)"), class + 1,
+                          (guint) (mean[0] + 0.5), (guint) (mean[1] + 0.5),
+                          (guint) (mean[2] + 0.5));
+}
+
+static void
+output_layers (const TesseraTarget *target,
+               Segmentation        *s,
+               TesseraProgress     *progress)
+{
+  const TesseraImage *image = &s->region.image;
+  const gboolean      grey  = gimp_drawable_is_gray (target->drawable);
+  const gint          colour_channels = grey ? 1 : 3;
+  guchar             *selection = read_selection (target->drawable,
+                                                  &target->bounds);
+  gsize               bytes = (gsize) image->width * image->height
+                              * tessera_sample_size (image->type)
+                              * (colour_channels + 1);
+  guchar             *pixels = g_malloc (bytes);
+  gint32              group, x, y;
+  gint                c;
+
+  gimp_drawable_offsets (target->drawable, &x, &y);
+  gimp_image_undo_group_start (target->image);
+  group = gimp_layer_group_new (target->image);
+  gimp_item_set_name (group, _("Colour classes"));
+  insert_layer (target->image, group, target->drawable);
+  for (c = s->classes.n_classes - 1; c >= 0; c--)
+    {
+      gchar        *name  = class_name (s, c);
+      gint32        layer = gimp_layer_new (target->image, name,
+                                            image->width, image->height,
+                                            grey ? GIMP_GRAYA_IMAGE
+                                                 : GIMP_RGBA_IMAGE,
+                                            100.0, GIMP_LAYER_MODE_NORMAL);
+      GeglBuffer   *buffer;
+      GeglRectangle whole = { 0, 0, image->width, image->height };
+
+      g_free (name);
+      gimp_image_insert_layer (target->image, layer, group, 0);
+      gimp_layer_set_offsets (layer, x + target->bounds.x,
+                              y + target->bounds.y);
+      fill_class_layer (s, selection, (guint32) c, colour_channels, pixels);
+      buffer = gimp_drawable_get_buffer (layer);
+      gegl_buffer_set (buffer, &whole, 0,
+                       tessera_format_with_type (gimp_drawable_get_format (layer),
+                                                 type_name (image->type)),
+                       pixels, GEGL_AUTO_ROWSTRIDE);
+      g_object_unref (buffer);
+      tessera_progress_update (progress,
+                               1.0 - (gdouble) c / s->classes.n_classes);
+    }
+  gimp_image_undo_group_end (target->image);
+  g_free (pixels);
+  g_free (selection);
+}
+
+static void
+output_channels (const TesseraTarget *target,
+                 Segmentation        *s,
+                 TesseraProgress     *progress)
+{
+  const TesseraImage *image = &s->region.image;
+  const gsize         n     = (gsize) image->width * image->height;
+  guchar             *selection = read_selection (target->drawable,
+                                                  &target->bounds);
+  guchar             *mask  = g_malloc (n);
+  GeglRectangle       rect  = target->bounds;
+  gint                c, x, y;
+  gsize               i;
+
+  gimp_drawable_offsets (target->drawable, &x, &y);
+  rect.x += x;
+  rect.y += y;
+  gimp_image_undo_group_start (target->image);
+  for (c = s->classes.n_classes - 1; c >= 0; c--)
+    {
+      const gdouble *mean = s->classes.mean[c];
+      gchar         *name = class_name (s, c);
+      GimpRGB        colour;
+      gint32         channel;
+      GeglBuffer    *buffer;
+
+      gimp_rgb_set_uchar (&colour, (guchar) (mean[0] + 0.5),
+                          (guchar) (mean[1] + 0.5), (guchar) (mean[2] + 0.5));
+      channel = gimp_channel_new (target->image, name,
+                                  gimp_image_width (target->image),
+                                  gimp_image_height (target->image),
+                                  50.0, &colour);
+      g_free (name);
+      gimp_image_insert_channel (target->image, channel, 0, 0);
+      for (i = 0; i < n; i++)
+        mask[i] = s->classes.colour_class[s->histogram.pixel_colour[i]]
+                  == (guint32) c ? (selection != NULL ? selection[i] : 255)
+                                 : 0;
+      buffer = gimp_drawable_get_buffer (channel);
+      gegl_buffer_set (buffer, &rect, 0, babl_format ("Y u8"), mask,
+                       GEGL_AUTO_ROWSTRIDE);
+      g_object_unref (buffer);
+      tessera_progress_update (progress,
+                               1.0 - (gdouble) c / s->classes.n_classes);
+    }
+  gimp_image_undo_group_end (target->image);
+  g_free (mask);
+  g_free (selection);
+}
+
+/* A new indexed image of the selection's bounds: class numbers as pixels,
+ * the class means as palette, alpha kept. */
+static void
+output_indexed (const TesseraTarget *target,
+                Segmentation        *s)
+{
+  const TesseraImage *image = &s->region.image;
+  const gboolean      alpha = image->channels == 2 || image->channels == 4;
+  const gint          bpp   = alpha ? 2 : 1;
+  guchar              palette[3 * TESSERA_MST_SEGMENT_MAX_CLASSES];
+  guchar             *pixels = g_malloc ((gsize) image->width * image->height
+                                         * bpp);
+  GeglRectangle       whole = { 0, 0, image->width, image->height };
+  gint32              copy, layer;
+  GeglBuffer         *buffer;
+  gsize               i = 0;
+  gint                c, x, y;
+
+  for (c = 0; c < s->classes.n_classes; c++)
+    for (x = 0; x < 3; x++)
+      palette[3 * c + x] = (guchar) (s->classes.mean[c][x] + 0.5);
+  for (y = 0; y < image->height; y++)
+    {
+      const guchar *in = tessera_image_row (image, y);
+      for (x = 0; x < image->width; x++, i++, in += tessera_pixel_size (image))
+        {
+          pixels[bpp * i] = (guchar) s->classes.colour_class[s->histogram.pixel_colour[i]];
+          if (alpha)
+            sample_put (TESSERA_U8, pixels + bpp * i, 1,
+                        sample_get (image, in, image->channels - 1));
+        }
+    }
+
+  copy = gimp_image_new (image->width, image->height, GIMP_INDEXED);
+  gimp_image_undo_disable (copy);
+  gimp_image_set_colormap (copy, palette, s->classes.n_classes);
+  layer = gimp_layer_new (copy, _("Colour classes"), image->width,
+                          image->height,
+                          alpha ? GIMP_INDEXEDA_IMAGE : GIMP_INDEXED_IMAGE,
+                          100.0, GIMP_LAYER_MODE_NORMAL);
+  gimp_image_insert_layer (copy, layer, 0, 0);
+  buffer = gimp_drawable_get_buffer (layer);
+  gegl_buffer_set (buffer, &whole, 0, gimp_drawable_get_format (layer),
+                   pixels, GEGL_AUTO_ROWSTRIDE);
+  g_object_unref (buffer);
+  gimp_image_undo_enable (copy);
+  if (target->run_mode == GIMP_RUN_INTERACTIVE)
+    gimp_display_new (copy);
+  g_free (pixels);
+}
+
+static gboolean
+segment_apply (const TesseraTarget *target,
+               gconstpointer        data,
+               GError             **error)
+{
+  const SegmentValues *values = data;
+  Segmentation         s;
+  TesseraProgress      progress;
+  TesseraExec          exec;
+  gboolean             ok;
+
+  memset (&s, 0, sizeof s);
+  tessera_progress_start (&progress, _("Segmenting colours"));
+  tessera_progress_stage (&progress, 0.1);
+  if (! tessera_region_read (&s.region, target->drawable, &target->bounds,
+                             &progress, error))
+    return FALSE;
+  tessera_progress_stage (&progress, 0.7);
+  exec = tessera_progress_exec (&progress, values->backend);
+  ok = segment (&s, values, &exec, error);
+  if (ok)
+    {
+      tell_user (&s, values);
+      tessera_progress_stage (&progress, 0.2);
+      switch ((SegmentOutput) values->output)
+        {
+        case OUTPUT_RECOLOURED_LAYER:
+          output_recoloured (target, &s, &progress);
+          break;
+        case OUTPUT_LAYER_PER_CLASS:
+          output_layers (target, &s, &progress);
+          break;
+        case OUTPUT_CHANNEL_PER_CLASS:
+          output_channels (target, &s, &progress);
+          break;
+        case OUTPUT_INDEXED_COPY:
+          output_indexed (target, &s);
+          break;
+        }
+    }
+  tessera_mst_classes_free (&s.classes);
+  tessera_colour_histogram_free (&s.histogram);
+  tessera_region_clear (&s.region);
+  return ok;
+}
+
+/* ---- the dialog ---------------------------------------------------------- */
+
+/* Reads the selection and its colours, once: FALSE if that failed (then
+ * the preview stays blank). */
+static gboolean
+dialog_load (SegmentDialog *dialog)
+{
+  TesseraExec   exec = tessera_preview_exec (dialog->values->backend);
+  TesseraImage *in   = &dialog->region.image;
+
+  if (dialog->loaded)
+    return dialog->edges != NULL;
+  dialog->loaded = TRUE;
+  if (! tessera_region_read (&dialog->region, dialog->target->drawable,
+                             &dialog->target->bounds, NULL, NULL))
+    return FALSE;
+  dialog->shown = dialog->region;
+  dialog->shown.image.data = NULL;
+  if (tessera_image_alloc (&dialog->shown.image, in->width, in->height,
+                           in->channels, in->type) != TESSERA_OK
+      || tessera_colour_histogram (in, &dialog->histogram, &exec)
+         != TESSERA_OK)
+    return FALSE;
+  dialog->edges = g_new (TesseraEmstEdge, dialog->histogram.n_colours);
+  dialog->edges_space = -1;
+  return TRUE;
+}
+
+static void
+preview_update (GimpPreview   *preview,
+                SegmentDialog *dialog)
+{
+  const SegmentValues *values = dialog->values;
+  TesseraMstSegment    params = params_of (values);
+  TesseraExec          exec   = tessera_preview_exec (values->backend);
+  TesseraMstClasses    classes;
+  gchar               *text;
+
+  if (! dialog_load (dialog))
+    return;
+  if (dialog->edges_space != values->colour_space)
+    {
+      if (tessera_mst_segment_tree (&dialog->histogram, params.colour_space,
+                                    dialog->edges, &exec) != TESSERA_OK)
+        return;
+      dialog->edges_space = values->colour_space;
+    }
+  if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
+                               &classes) != TESSERA_OK)
+    return;
+  tessera_mst_segment_recolour (&dialog->region.image, &dialog->histogram,
+                                &classes, &dialog->shown.image, &exec);
+  tessera_preview_draw (preview, &dialog->shown);
+  text = g_strdup_printf (ngettext ("%d class from %lu colours",
+                                    "%d classes from %lu colours",
+                                    classes.n_classes),
+                          classes.n_classes,
+                          (gulong) dialog->histogram.n_colours);
+  gtk_label_set_text (GTK_LABEL (dialog->summary), text);
+  g_free (text);
+  tessera_mst_classes_free (&classes);
+}
+
+static void
+dialog_free (SegmentDialog *dialog)
+{
+  g_free (dialog->edges);
+  tessera_colour_histogram_free (&dialog->histogram);
+  tessera_region_clear (&dialog->shown);
+  tessera_region_clear (&dialog->region);
+}
+
+static GtkObject *
+add_scale (GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gdouble      value,
+           gdouble      lower,
+           gdouble      upper,
+           gint         digits,
+           const gchar *tooltip)
+{
+  return gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
+                               lower, upper, 1.0, 10.0, digits, TRUE,
+                               0.0, 0.0, tooltip, NULL);
+}
+
+static void
+share_update (GtkAdjustment *adjustment,
+              gdouble       *share)
+{
+  *share = gtk_adjustment_get_value (adjustment) / 100.0;
+}
+
+static GtkWidget *
+add_combo (GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gint        *value,
+           GtkWidget   *preview,
+           ...)
+{
+  GtkWidget   *combo;
+  va_list      items;
+  const gchar *first_label;
+  gint         first_value;
+
+  va_start (items, preview);
+  first_label = va_arg (items, const gchar *);
+  first_value = va_arg (items, gint);
+  combo = gimp_int_combo_box_new_valist (first_label, first_value, items);
+  va_end (items);
+  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
+                              G_CALLBACK (gimp_int_combo_box_get_active),
+                              value);
+  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
+                             FALSE);
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  return combo;
+}
+
+static GtkWidget *
+make_controls (SegmentDialog *dialog)
+{
+  SegmentValues *values  = dialog->values;
+  GtkWidget     *table   = gtk_table_new (6, 3, FALSE);
+  GtkObject     *classes, *share, *sensitivity;
+  GtkWidget     *backend;
+
+  gtk_table_set_col_spacings (GTK_TABLE (table), 6);
+  gtk_table_set_row_spacings (GTK_TABLE (table), 6);
+
+  classes = add_scale (GTK_TABLE (table), 0, _("_Classes:"), values->classes,
+                       0, TESSERA_MST_SEGMENT_MAX_CLASSES, 0,
+                       _("How many classes of colours; 0 finds them by "
+                         "itself"));
+  g_signal_connect (classes, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), &values->classes);
+  share = add_scale (GTK_TABLE (table), 1, _("_Minimum share (%):"),
+                     100.0 * values->min_share, 0.0, 50.0, 1,
+                     _("No class may have less than this share of the "
+                       "pixels"));
+  g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
+                    &values->min_share);
+  sensitivity = add_scale (GTK_TABLE (table), 2, _("_Sensitivity:"),
+                           values->sensitivity, 0.1, 10.0, 2,
+                           _("With 0 classes: higher finds more classes"));
+  g_signal_connect (sensitivity, "value-changed",
+                    G_CALLBACK (gimp_double_adjustment_update),
+                    &values->sensitivity);
+  g_signal_connect_swapped (classes, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (share, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (sensitivity, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+
+  add_combo (GTK_TABLE (table), 3, _("Colour _space:"), &values->colour_space,
+             dialog->preview,
+             _("RGB"), TESSERA_COLOUR_SPACE_RGB,
+             _("CIE L*a*b*"), TESSERA_COLOUR_SPACE_CIELAB, NULL);
+  add_combo (GTK_TABLE (table), 4, _("_Output:"), &values->output,
+             dialog->preview,
+             _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
+             _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
+             _("One channel (selection) per class"), OUTPUT_CHANNEL_PER_CLASS,
+             _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
+
+  backend = tessera_backend_combo_new (&values->backend);
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, 5, _("_Backend:"),
+                             0.0, 0.5, backend, 2, FALSE);
+  return table;
+}
+
+static gboolean
+segment_dialog (const TesseraTarget *target,
+                gpointer             data)
+{
+  SegmentDialog  dialog = { 0 };
+  GtkWidget     *window;
+  GtkWidget     *vbox;
+  gboolean       ok;
+
+  dialog.values = data;
+  dialog.target = target;
+
+  window = gimp_dialog_new (_("Segment Colours (MST)"), "tessera-mst-segment",
+                            NULL, 0, gimp_standard_help_func, PLUG_IN_PROC,
+                            _("_Cancel"), GTK_RESPONSE_CANCEL,
+                            _("_OK"),     GTK_RESPONSE_OK,
+                            NULL);
+  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
+                                           GTK_RESPONSE_OK,
+                                           GTK_RESPONSE_CANCEL, -1);
+  gimp_window_set_transient (GTK_WINDOW (window));
+
+  vbox = gtk_vbox_new (FALSE, 12);
+  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
+  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
+                      vbox, TRUE, TRUE, 0);
+
+  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  dialog.summary = gtk_label_new ("");
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+                      FALSE, FALSE, 0);
+  g_signal_connect (dialog.preview, "invalidated",
+                    G_CALLBACK (preview_update), &dialog);
+
+  gtk_widget_show_all (window);
+  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
+  gtk_widget_destroy (window);
+  dialog_free (&dialog);
+  return ok;
+}
+
+/* ---- the procedure ------------------------------------------------------- */
+
+static void
+segment_parse (const GimpParam *param,
+               gpointer         data)
+{
+  SegmentValues *values = data;
+
+  values->classes      = param[3].data.d_int32;
+  values->min_share    = param[4].data.d_float;
+  values->sensitivity  = param[5].data.d_float;
+  values->colour_space = param[6].data.d_int32;
+  values->output       = param[7].data.d_int32;
+  values->backend      = param[8].data.d_int32;
+}
+
+static gboolean
+check_double (const gchar *name,
+              gdouble      value,
+              gdouble      min,
+              gdouble      max,
+              GError     **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
+               _("%s must be between %g and %g, not %g."),
+               name, min, max, value);
+  return FALSE;
+}
+
+static gboolean
+segment_check (gconstpointer   data,
+               GError        **error)
+{
+  const SegmentValues *values = data;
+
+  return tessera_check_range ("classes", values->classes,
+                              0, TESSERA_MST_SEGMENT_MAX_CLASSES, error)
+      && check_double ("min-share", values->min_share, 0.0, 0.5, error)
+      && check_double ("sensitivity", values->sensitivity, 0.01, 100.0,
+                       error)
+      && tessera_check_range ("colour-space", values->colour_space,
+                              TESSERA_COLOUR_SPACE_RGB,
+                              TESSERA_COLOUR_SPACE_CIELAB, error)
+      && tessera_check_range ("output", values->output,
+                              OUTPUT_RECOLOURED_LAYER, OUTPUT_INDEXED_COPY,
+                              error)
+      && tessera_check_range ("backend", values->backend,
+                              TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
+                              error);
+}
+
+static const GimpParamDef args[] =
+{
+  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
+  { GIMP_PDB_INT32, "classes",
+    "How many classes (1..256), or 0 to find them automatically" },
+  { GIMP_PDB_FLOAT, "min-share",
+    "No class may have less than this share of the pixels (0..0.5)" },
+  { GIMP_PDB_FLOAT, "sensitivity",
+    "Automatic mode: an edge is cut when longer than 1 + 1/sensitivity "
+    "times the mean of the tree's edges near it (0.01..100, default 1)" },
+  { GIMP_PDB_INT32, "colour-space", "{ RGB (0), CIELAB (1) }" },
+  { GIMP_PDB_INT32, "output",
+    "{ RECOLOURED-LAYER (0): a copy of the layer in the class means, "
+    "LAYER-PER-CLASS (1): a layer group with each class's pixels, "
+    "CHANNEL-PER-CLASS (2): a channel (selection mask) per class, "
+    "INDEXED-COPY (3): a new indexed image, the class means as palette }" },
+  TESSERA_ARG_BACKEND
+};
+
+static const gchar * const menu_paths[] =
+{
+  TESSERA_MENU, "<Image>/Colors", NULL
+};
+
+static const TesseraPlugin mst_segment =
+{
+  PLUG_IN_PROC,
+  N_("Split the colours into classes by cutting their minimum spanning tree"),
+  "Finds the Euclidean minimum spanning tree of the distinct colours of the "
+  "selection (in RGB or CIE L*a*b*) and cuts its longest edges: with "
+  "classes = K, the K-1 longest, skipping cuts that would leave a class "
+  "with less than min-share of the pixels; with classes = 0, the edges much "
+  "longer than those near them (Zahn's inconsistent edges).  Images deeper "
+  "than 8 bits are rounded to 8 bits per channel to find the classes.  "
+  "Alpha is kept; the statistics use the selection's bounding box.",
+  N_("_Segment Colours (MST)…"),
+  "RGB*, GRAY*",
+  menu_paths,
+  args,
+  G_N_ELEMENTS (args),
+
+  sizeof (SegmentValues),
+  segment_parse,
+  segment_check,
+  segment_dialog,
+  segment_apply
+};
+
+static void
+query (void)
+{
+  tessera_plugin_install (&mst_segment);
+}
+
+static void
+run (const gchar      *name,
+     gint              n_params,
+     const GimpParam  *param,
+     gint             *n_return_vals,
+     GimpParam       **return_vals)
+{
+  SegmentValues values = { 8, 0.01, 1.0, TESSERA_COLOUR_SPACE_RGB,
+                           OUTPUT_RECOLOURED_LAYER, TESSERA_BACKEND_AUTO };
+
+  tessera_plugin_run (&mst_segment, &values, n_params, param,
+                      n_return_vals, return_vals);
+}

@@ -1,0 +1,246 @@
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "tessera-plugin.h"
+#include "tessera-region.h"
+#include "trace-chain.h"
+
+TesseraTrace
+trace_values_params (const TraceValues *values)
+{
+  TesseraTrace params;
+
+  params.nodes      = values->nodes;
+  params.points     = values->points;
+  params.half_width = values->half_width;
+  params.max_angle  = values->max_angle;
+  params.sigma      = values->sigma;
+  params.objective  = (TesseraTraceObjective) values->objective;
+  params.threshold  = values->threshold;
+  return params;
+}
+
+gboolean
+trace_values_check (const TraceValues  *values,
+                    GError            **error)
+{
+  TesseraTrace params = trace_values_params (values);
+  TesseraPoint a = { 0.0, 0.0 }, b = { 1.0, 0.0 };
+
+  if (! (tessera_check_range ("nodes", values->nodes,
+                              1, TESSERA_TRACE_MAX_NODES, error)
+         && tessera_check_range ("points-per-guide", values->points,
+                                 1, TESSERA_TRACE_MAX_POINTS, error)
+         && tessera_check_range_double ("half-width", values->half_width,
+                                        0.0, TESSERA_MAX_SIDE, error)
+         && tessera_check_range_double ("max-angle", values->max_angle,
+                                        0.0, 180.0, error)
+         && tessera_check_range_double ("sigma", values->sigma,
+                                        0.0, TESSERA_GRADIENT_MAX_SIGMA,
+                                        error)
+         && tessera_check_range ("objective", values->objective,
+                                 TESSERA_TRACE_ORTHOGONAL_GRADIENT,
+                                 TESSERA_TRACE_THRESHOLDED_SINE, error)
+         && tessera_check_range_double ("threshold", values->threshold,
+                                        0.0, G_MAXFLOAT, error)
+         && tessera_check_range ("stroke", values->stroke, FALSE, TRUE,
+                                 error)
+         && tessera_check_range ("backend", values->backend,
+                                 TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
+                                 error)))
+    return FALSE;
+
+  /* The ranges are right; what is left is the size of the search. */
+  if (tessera_trace_check (&params, a, b) != TESSERA_OK)
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_TOO_LARGE,
+                   _("%d guides of %d points need more memory than the "
+                     "search may take; use fewer points per guide."),
+                   values->nodes, values->points);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint
+trace_chain_links (gint     n_clicks,
+                   gboolean closed)
+{
+  if (n_clicks < 2)
+    return 0;
+  return closed ? n_clicks : n_clicks - 1;
+}
+
+void
+trace_chain_link_ends (const TesseraPoint *clicks,
+                       gint                n_clicks,
+                       gint                link,
+                       TesseraPoint       *a,
+                       TesseraPoint       *b)
+{
+  *a = clicks[link];
+  *b = clicks[(link + 1) % n_clicks];
+}
+
+gboolean
+trace_click_apart (TesseraPoint last,
+                   TesseraPoint click)
+{
+  /* The core's own bound on a link's length. */
+  return hypot (click.x - last.x, click.y - last.y) >= 1.0;
+}
+
+gboolean
+trace_chain_check (const TesseraPoint  *clicks,
+                   gint                 n_clicks,
+                   gboolean             closed,
+                   GError             **error)
+{
+  gint i;
+
+  if (n_clicks < 2)
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR,
+                   TESSERA_ERROR_INVALID_ARGUMENT,
+                   _("Tracing needs at least two points, not %d."),
+                   n_clicks);
+      return FALSE;
+    }
+
+  for (i = 0; i < trace_chain_links (n_clicks, closed); i++)
+    {
+      TesseraPoint a, b;
+
+      trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
+      if (! trace_click_apart (a, b))
+        {
+          g_set_error (error, TESSERA_PLUGIN_ERROR,
+                       TESSERA_ERROR_INVALID_ARGUMENT,
+                       _("Points %d and %d are less than a pixel apart."),
+                       i + 1, (i + 1) % n_clicks + 1);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+trace_chain_inside (const TesseraPoint  *clicks,
+                    gint                 n_clicks,
+                    const GeglRectangle *extent,
+                    GError             **error)
+{
+  gint i;
+
+  for (i = 0; i < n_clicks; i++)
+    {
+      const TesseraPoint *p = &clicks[i];
+
+      if (! (p->x >= extent->x && p->x <= extent->x + extent->width
+             && p->y >= extent->y && p->y <= extent->y + extent->height))
+        {
+          g_set_error (error, TESSERA_PLUGIN_ERROR,
+                       TESSERA_ERROR_INVALID_ARGUMENT,
+                       /* TRANSLATORS: a point's number and coordinates. */
+                       _("Point %d (%g, %g) lies outside the layer or "
+                         "channel."),
+                       i + 1, p->x, p->y);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+void
+trace_polyline_append (GArray             *polyline,
+                       const TesseraPoint *link,
+                       gint                n_points)
+{
+  /* The link starts where the polyline ends. */
+  if (polyline->len > 0)
+    {
+      link++;
+      n_points--;
+    }
+  g_array_append_vals (polyline, link, n_points);
+}
+
+void
+trace_link_error (TesseraStatus       status,
+                  gint                link,
+                  gint                n_clicks,
+                  const TraceValues  *values,
+                  GError            **error)
+{
+  if (status == TESSERA_ERROR_NO_SOLUTION)
+    g_set_error (error, TESSERA_PLUGIN_ERROR, status,
+                 /* TRANSLATORS: two point numbers and an angle. */
+                 _("No line from point %d to point %d turns by at most "
+                   "%g° at every node; raise the maximum angle or add a "
+                   "point between them."),
+                 link + 1, (link + 1) % n_clicks + 1, values->max_angle);
+  else
+    tessera_set_error (error, status);
+}
+
+gboolean
+trace_link_drawable (gint32              drawable,
+                     const TesseraPoint *clicks,
+                     gint                n_clicks,
+                     gint                link,
+                     const TraceValues  *values,
+                     TesseraExec        *exec,
+                     TesseraPoint       *path,
+                     GError            **error)
+{
+  TesseraTrace         params = trace_values_params (values);
+  TesseraTraceGeometry geometry;
+  TesseraGradient      gradient;
+  TesseraRegion        region;
+  TesseraStatus        status;
+  GeglRectangle        window;
+  GeglRectangle        read;
+  TesseraPoint         a, b;
+  gint                 reach;
+
+  trace_chain_link_ends (clicks, n_clicks, link, &a, &b);
+  status = tessera_trace_geometry_new (&params, a, b, &geometry);
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  tessera_trace_window (&geometry, 0, 0, gimp_drawable_width (drawable),
+                        gimp_drawable_height (drawable), &window.x,
+                        &window.y, &window.width, &window.height);
+  tessera_trace_geometry_free (&geometry);
+
+  /* The gradient of the window needs the pixels around it, and where they
+   * are cut off it is at the drawable's edge, as on the whole drawable:
+   * the result is the same as from the whole drawable's gradient. */
+  reach = tessera_gradient_reach (values->sigma);
+  read = tessera_rect_grow (drawable, &window, reach, reach);
+  if (! tessera_region_read (&region, drawable, &read, NULL, error))
+    return FALSE;
+  status = tessera_gradient_compute (&region.image, window.x - read.x,
+                                     window.y - read.y, window.width,
+                                     window.height, values->sigma,
+                                     &gradient, exec);
+  tessera_region_clear (&region);
+  if (status == TESSERA_OK)
+    {
+      gradient.x0 = window.x;
+      gradient.y0 = window.y;
+      status = tessera_trace_line (&gradient, a, b, &params, path, NULL,
+                                   exec);
+      tessera_gradient_free (&gradient);
+    }
+  if (status != TESSERA_OK)
+    {
+      trace_link_error (status, link, n_clicks, values, error);
+      return FALSE;
+    }
+  return TRUE;
+}

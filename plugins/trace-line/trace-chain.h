@@ -1,0 +1,91 @@
+/* Tessera — Trace Line: the settings of a trace, and a chain of clicks
+ * traced link by link (a -> b, b -> c, …) into one polyline.
+ *
+ * Clicks and traced points here are in drawable coordinates (pixel (0, 0)
+ * covers [0, 1) x [0, 1)); the procedures take and give image coordinates,
+ * and move them by the drawable's offsets. */
+#ifndef TESSERA_TRACE_CHAIN_H
+#define TESSERA_TRACE_CHAIN_H
+
+#include <libgimp/gimp.h>
+#include "trace-line.h"
+
+/* What is kept between runs. */
+typedef struct
+{
+  gint           nodes;        /* guides between two clicks */
+  gint           points;       /* points per guide */
+  gdouble        half_width;   /* pixels */
+  gdouble        max_angle;    /* degrees */
+  gdouble        sigma;
+  gint           objective;    /* TesseraTraceObjective */
+  gdouble        threshold;    /* of TESSERA_TRACE_THRESHOLDED_SINE */
+  gboolean       stroke;       /* stroke the new path */
+  TesseraBackend backend;
+} TraceValues;
+
+#define TRACE_DEFAULT_VALUES \
+  { 8, 256, 20.0, 30.0, 1.5, TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.05, \
+    FALSE, TESSERA_BACKEND_AUTO }
+
+TesseraTrace trace_values_params   (const TraceValues   *values);
+
+/* Checks the settings as the core will, with messages that name the
+ * procedures' arguments. */
+gboolean     trace_values_check    (const TraceValues   *values,
+                                    GError             **error);
+
+/* Links of a chain of N_CLICKS clicks: one fewer, or as many if it is
+ * closed (the last click links back to the first). */
+gint         trace_chain_links     (gint                 n_clicks,
+                                    gboolean             closed);
+
+/* The ends of link LINK. */
+void         trace_chain_link_ends (const TesseraPoint  *clicks,
+                                    gint                 n_clicks,
+                                    gint                 link,
+                                    TesseraPoint        *a,
+                                    TesseraPoint        *b);
+
+/* Whether CLICKS can be traced: two at least, each at least a pixel from
+ * the one before (and the last from the first when CLOSED). */
+gboolean     trace_chain_check     (const TesseraPoint  *clicks,
+                                    gint                 n_clicks,
+                                    gboolean             closed,
+                                    GError             **error);
+
+/* Whether CLICKS all lie in EXTENT (a drawable's, edges included). */
+gboolean     trace_chain_inside    (const TesseraPoint  *clicks,
+                                    gint                 n_clicks,
+                                    const GeglRectangle *extent,
+                                    GError             **error);
+
+/* Whether CLICK may follow LAST: at least a pixel away. */
+gboolean     trace_click_apart     (TesseraPoint         last,
+                                    TesseraPoint         click);
+
+/* Appends the traced points of a link (its N_POINTS points, a to b) to
+ * POLYLINE (TesseraPoint), whose last point is a unless it is empty. */
+void         trace_polyline_append (GArray              *polyline,
+                                    const TesseraPoint  *link,
+                                    gint                 n_points);
+
+/* Sets *ERROR to why link LINK (0-based) could not be traced. */
+void         trace_link_error      (TesseraStatus        status,
+                                    gint                 link,
+                                    gint                 n_clicks,
+                                    const TraceValues   *values,
+                                    GError             **error);
+
+/* Traces link LINK of CLICKS on DRAWABLE, reading only the part of it
+ * that the search needs: PATH receives values->nodes + 2 points. */
+gboolean     trace_link_drawable   (gint32               drawable,
+                                    const TesseraPoint  *clicks,
+                                    gint                 n_clicks,
+                                    gint                 link,
+                                    const TraceValues   *values,
+                                    TesseraExec         *exec,
+                                    TesseraPoint        *path,
+                                    GError             **error);
+
+#endif

@@ -1,0 +1,743 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <gdk/gdkkeysyms.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "tessera-backend-combo.h"
+#include "tessera-click-preview.h"
+#include "tessera-region.h"
+#include "trace-dialog.h"
+#include "trace-path.h"
+#include "trace-worker.h"
+
+#define PLUG_IN_BINARY "tessera-trace-line"
+
+/* How the line and the clicks are drawn over the image: a light line on a
+ * dark one shows on any background. */
+#define LINE_WIDTH     2.0
+#define OUTLINE_WIDTH  4.5
+#define CLICK_RADIUS   4.5
+
+typedef enum
+{
+  LINK_PENDING,   /* asked of the worker */
+  LINK_TRACED,
+  LINK_FAILED
+} LinkState;
+
+typedef struct
+{
+  TesseraPoint   a, b;
+  LinkState      state;
+  TesseraStatus  status;
+  TesseraPoint  *points;     /* when traced: nodes + 2 of them */
+  gint           n_points;
+} TraceLink;
+
+typedef struct
+{
+  TraceValues   *values;
+  gint32         drawable;
+  TesseraRegion  pixels;     /* the whole drawable */
+  TraceWorker   *worker;
+
+  GArray        *clicks;     /* TesseraPoint, drawable coordinates */
+  gboolean       closed;
+  GArray        *links;      /* TraceLink */
+  gchar         *note;       /* said once, about the path's anchors */
+
+  GtkWidget     *window;
+  GtkWidget     *preview;
+  GtkWidget     *status;
+  GtkObject     *threshold;
+} TraceDialog;
+
+/* ---- the chain of links --------------------------------------------- */
+
+static void
+link_forget (TraceLink *link)
+{
+  g_clear_pointer (&link->points, g_free);
+  link->n_points = 0;
+}
+
+static void
+link_ask (TraceDialog *dialog,
+          gint         index)
+{
+  TraceLink    *link   = &g_array_index (dialog->links, TraceLink, index);
+  TesseraTrace  params = trace_values_params (dialog->values);
+
+  link_forget (link);
+  link->state = LINK_PENDING;
+  trace_worker_trace (dialog->worker, index, link->a, link->b, &params,
+                      dialog->values->backend);
+}
+
+static gboolean
+same_point (TesseraPoint p,
+            TesseraPoint q)
+{
+  return p.x == q.x && p.y == q.y;
+}
+
+static void update_status (TraceDialog *dialog);
+
+/* After the clicks changed: the links that still join the same clicks
+ * stay, the others are traced anew.  The worker only restarts when a link
+ * it is tracing is no longer wanted. */
+static void
+sync_links (TraceDialog *dialog)
+{
+  const TesseraPoint *clicks = (const TesseraPoint *) dialog->clicks->data;
+  gint                n_clicks = dialog->clicks->len;
+  gint                n_links = trace_chain_links (n_clicks, dialog->closed);
+  gint                old_links = dialog->links->len;
+  gboolean            restart = FALSE;
+  gint                i;
+
+  for (i = 0; i < old_links; i++)
+    {
+      TraceLink    *link = &g_array_index (dialog->links, TraceLink, i);
+      TesseraPoint  a, b;
+
+      if (i < n_links)
+        trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
+      if (i >= n_links || ! same_point (a, link->a) || ! same_point (b, link->b))
+        {
+          restart |= link->state == LINK_PENDING;
+          link_forget (link);
+          link->state = LINK_PENDING;
+          /* Ends that no click can have: traced anew below. */
+          link->a.x = link->b.x = -G_MAXDOUBLE;
+        }
+    }
+  for (i = n_links; i < old_links; i++)
+    link_forget (&g_array_index (dialog->links, TraceLink, i));
+  g_array_set_size (dialog->links, n_links);
+
+  if (restart)
+    trace_worker_restart (dialog->worker);
+  for (i = 0; i < n_links; i++)
+    {
+      TraceLink    *link = &g_array_index (dialog->links, TraceLink, i);
+      TesseraPoint  a, b;
+
+      trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
+      if (i >= old_links || ! same_point (a, link->a)
+          || (restart && link->state == LINK_PENDING))
+        {
+          link->a = a;
+          link->b = b;
+          link_ask (dialog, i);
+        }
+    }
+  update_status (dialog);
+  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+}
+
+/* After the settings changed: every link anew. */
+static void
+retrace_all (TraceDialog *dialog)
+{
+  guint i;
+
+  trace_worker_restart (dialog->worker);
+  for (i = 0; i < dialog->links->len; i++)
+    link_ask (dialog, i);
+  update_status (dialog);
+  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+}
+
+static void
+link_traced (gint                index,
+             TesseraStatus       status,
+             const TesseraPoint *path,
+             gint                n_points,
+             gpointer            data)
+{
+  TraceDialog *dialog = data;
+  TraceLink   *link   = &g_array_index (dialog->links, TraceLink, index);
+
+  link->status = status;
+  link->state  = status == TESSERA_OK ? LINK_TRACED : LINK_FAILED;
+  if (status == TESSERA_OK)
+    {
+      link->points   = g_memdup2 (path, sizeof (TesseraPoint) * n_points);
+      link->n_points = n_points;
+    }
+  update_status (dialog);
+  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+}
+
+static void
+add_click (TesseraClickPreview *preview,
+           gdouble              x,
+           gdouble              y,
+           TraceDialog         *dialog)
+{
+  TesseraPoint click = { x, y };
+  guint        n     = dialog->clicks->len;
+
+  /* A double click, or a click on the last point, adds nothing. */
+  if (n > 0 && ! trace_click_apart (g_array_index (dialog->clicks,
+                                                   TesseraPoint, n - 1),
+                                    click))
+    return;
+  g_array_append_val (dialog->clicks, click);
+  g_clear_pointer (&dialog->note, g_free);
+  sync_links (dialog);
+}
+
+static void
+remove_last_click (TraceDialog *dialog)
+{
+  if (dialog->clicks->len == 0)
+    return;
+  g_array_set_size (dialog->clicks, dialog->clicks->len - 1);
+  sync_links (dialog);
+}
+
+static void
+clear_clicks (TraceDialog *dialog)
+{
+  g_array_set_size (dialog->clicks, 0);
+  sync_links (dialog);
+}
+
+/* ---- what the user sees --------------------------------------------- */
+
+static gint
+links_in_state (TraceDialog *dialog,
+                LinkState    state,
+                gint        *first)
+{
+  gint count = 0;
+  gint i;
+
+  for (i = dialog->links->len - 1; i >= 0; i--)
+    if (g_array_index (dialog->links, TraceLink, i).state == state)
+      {
+        count++;
+        *first = i;
+      }
+  return count;
+}
+
+static void
+update_status (TraceDialog *dialog)
+{
+  gint    n_clicks = dialog->clicks->len;
+  gint    n_links  = dialog->links->len;
+  gint    failed_link = 0, pending_link = 0;
+  gint    failed  = links_in_state (dialog, LINK_FAILED, &failed_link);
+  gint    pending = links_in_state (dialog, LINK_PENDING, &pending_link);
+  GError *error = NULL;
+  gchar  *text;
+
+  if (failed > 0)
+    {
+      trace_link_error (g_array_index (dialog->links, TraceLink,
+                                       failed_link).status,
+                        failed_link, n_clicks, dialog->values, &error);
+      text = g_strdup (error->message);
+      g_error_free (error);
+    }
+  else if (pending > 0)
+    text = g_strdup_printf (_("Tracing… %d of %d links done."),
+                            n_links - pending, n_links);
+  else if (n_clicks == 0)
+    text = g_strdup (_("Click on the image where the line starts."));
+  else if (n_clicks == 1)
+    text = g_strdup (_("Click where the line goes next."));
+  else
+    text = g_strdup_printf (_("%d points, %d links traced.  Click to go "
+                              "on; Backspace takes the last point back."),
+                            n_clicks, n_links);
+
+  if (dialog->note != NULL)
+    {
+      gchar *both = g_strconcat (dialog->note, "\n", text, NULL);
+      g_free (text);
+      text = both;
+    }
+  gtk_label_set_text (GTK_LABEL (dialog->status), text);
+  g_free (text);
+
+  gtk_dialog_set_response_sensitive (GTK_DIALOG (dialog->window),
+                                     GTK_RESPONSE_OK,
+                                     n_clicks >= 2 && failed == 0);
+}
+
+static void
+path_to_widget (TraceDialog        *dialog,
+                cairo_t            *cr,
+                const TesseraPoint *points,
+                gint                n_points)
+{
+  TesseraClickPreview *preview = TESSERA_CLICK_PREVIEW (dialog->preview);
+  gint                 i;
+
+  cairo_new_path (cr);
+  for (i = 0; i < n_points; i++)
+    {
+      gdouble x, y;
+
+      tessera_click_preview_to_widget (preview, points[i].x, points[i].y,
+                                       &x, &y);
+      cairo_line_to (cr, x, y);
+    }
+}
+
+/* The path drawn twice, wide and dark then narrow in COLOUR; DASHED for
+ * links not traced yet. */
+static void
+stroke_twice (cairo_t  *cr,
+              gdouble   red,
+              gdouble   green,
+              gdouble   blue,
+              gboolean  dashed)
+{
+  static const gdouble dash[] = { 6.0, 4.0 };
+
+  cairo_set_dash (cr, dash, dashed ? G_N_ELEMENTS (dash) : 0, 0.0);
+  cairo_set_source_rgba (cr, 0.0, 0.0, 0.0, 0.8);
+  cairo_set_line_width (cr, OUTLINE_WIDTH);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, red, green, blue);
+  cairo_set_line_width (cr, LINE_WIDTH);
+  cairo_stroke (cr);
+}
+
+static void
+draw_link (TraceDialog     *dialog,
+           cairo_t         *cr,
+           const TraceLink *link)
+{
+  TesseraPoint ends[2] = { link->a, link->b };
+
+  switch (link->state)
+    {
+    case LINK_TRACED:
+      path_to_widget (dialog, cr, link->points, link->n_points);
+      stroke_twice (cr, 1.0, 0.85, 0.0, FALSE);
+      break;
+    case LINK_PENDING:
+      path_to_widget (dialog, cr, ends, 2);
+      stroke_twice (cr, 1.0, 1.0, 1.0, TRUE);
+      break;
+    case LINK_FAILED:
+      path_to_widget (dialog, cr, ends, 2);
+      stroke_twice (cr, 1.0, 0.2, 0.2, TRUE);
+      break;
+    }
+}
+
+static void
+draw_click (TraceDialog  *dialog,
+            cairo_t      *cr,
+            TesseraPoint  click,
+            gboolean      last)
+{
+  gdouble x, y;
+
+  tessera_click_preview_to_widget (TESSERA_CLICK_PREVIEW (dialog->preview),
+                                   click.x, click.y, &x, &y);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, CLICK_RADIUS, 0.0, 2.0 * G_PI);
+  /* The point the chain goes on from stands out. */
+  if (last)
+    cairo_set_source_rgb (cr, 1.0, 0.35, 0.0);
+  else
+    cairo_set_source_rgb (cr, 1.0, 1.0, 1.0);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.0, 0.0, 0.0);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+}
+
+static void
+draw_overlay (TesseraClickPreview *preview,
+              gpointer             cairo,
+              TraceDialog         *dialog)
+{
+  cairo_t *cr = cairo;
+  guint    i;
+
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (i = 0; i < dialog->links->len; i++)
+    draw_link (dialog, cr, &g_array_index (dialog->links, TraceLink, i));
+  for (i = 0; i < dialog->clicks->len; i++)
+    draw_click (dialog, cr, g_array_index (dialog->clicks, TesseraPoint, i),
+                i + 1 == dialog->clicks->len);
+}
+
+static gboolean
+window_key_press (GtkWidget   *window,
+                  GdkEventKey *event,
+                  TraceDialog *dialog)
+{
+  /* In a text entry Backspace edits the text. */
+  if (event->keyval != GDK_KEY_BackSpace
+      || GTK_IS_EDITABLE (gtk_window_get_focus (GTK_WINDOW (window))))
+    return FALSE;
+  remove_last_click (dialog);
+  return TRUE;
+}
+
+/* ---- the settings --------------------------------------------------- */
+
+static GtkObject *
+add_scale (TraceDialog *dialog,
+           GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gdouble      value,
+           gdouble      lower,
+           gdouble      scale_upper,
+           gdouble      upper,
+           gint         digits,
+           const gchar *tooltip)
+{
+  GtkObject *adjustment;
+
+  adjustment = gimp_scale_entry_new (table, 0, row, label, 120, 6, value,
+                                     lower, scale_upper,
+                                     digits > 0 ? 0.1 : 1.0,
+                                     digits > 0 ? 1.0 : 10.0, digits,
+                                     scale_upper == upper, lower, upper,
+                                     tooltip, NULL);
+  g_signal_connect_swapped (adjustment, "value-changed",
+                            G_CALLBACK (retrace_all), dialog);
+  return adjustment;
+}
+
+static void
+int_setting (GtkObject *adjustment,
+             gint      *value)
+{
+  g_signal_connect (adjustment, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), value);
+}
+
+static void
+double_setting (GtkObject *adjustment,
+                gdouble   *value)
+{
+  g_signal_connect (adjustment, "value-changed",
+                    G_CALLBACK (gimp_double_adjustment_update), value);
+}
+
+static void
+objective_changed (GtkWidget   *combo,
+                   TraceDialog *dialog)
+{
+  gimp_int_combo_box_get_active (GIMP_INT_COMBO_BOX (combo),
+                                 &dialog->values->objective);
+  gimp_scale_entry_set_sensitive (dialog->threshold,
+                                  dialog->values->objective
+                                  == TESSERA_TRACE_THRESHOLDED_SINE);
+  retrace_all (dialog);
+}
+
+static GtkWidget *
+make_objective_combo (TraceDialog *dialog)
+{
+  GtkWidget *combo;
+
+  combo = gimp_int_combo_box_new (_("Gradient across the line"),
+                                  TESSERA_TRACE_ORTHOGONAL_GRADIENT,
+                                  _("Thresholded sine (the paper's)"),
+                                  TESSERA_TRACE_THRESHOLDED_SINE,
+                                  NULL);
+  gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo),
+                                 dialog->values->objective);
+  gimp_help_set_help_data (combo,
+                           _("What a line is worth: the gradient's strength "
+                             "times the sine of its angle with the line, or "
+                             "only that sine where the gradient is stronger "
+                             "than the threshold"), NULL);
+  g_signal_connect (combo, "changed", G_CALLBACK (objective_changed), dialog);
+  return combo;
+}
+
+static GtkWidget *
+make_settings (TraceDialog *dialog)
+{
+  TraceValues *values = dialog->values;
+  GtkTable    *table  = GTK_TABLE (gtk_table_new (8, 3, FALSE));
+  GtkObject   *adjustment;
+  GtkWidget   *combo;
+
+  gtk_table_set_col_spacings (table, 6);
+  gtk_table_set_row_spacings (table, 6);
+
+  adjustment = add_scale (dialog, table, 0, _("_Guides:"), values->nodes,
+                          1, 16, TESSERA_TRACE_MAX_NODES, 0,
+                          _("How many guides cross the line between two "
+                            "points; the line bends only on them"));
+  int_setting (adjustment, &values->nodes);
+  adjustment = add_scale (dialog, table, 1, _("_Points per guide:"),
+                          values->points, 1, 1024, TESSERA_TRACE_MAX_POINTS,
+                          0, _("Candidate points on each guide: more are "
+                               "finer and slower"));
+  int_setting (adjustment, &values->points);
+  adjustment = add_scale (dialog, table, 2, _("_Half-width:"),
+                          values->half_width, 0.0, 100.0, TESSERA_MAX_SIDE,
+                          1, _("How far the guides reach on either side of "
+                               "the straight line, in pixels"));
+  double_setting (adjustment, &values->half_width);
+  adjustment = add_scale (dialog, table, 3, _("Maximum _angle:"),
+                          values->max_angle, 0.0, 180.0, 180.0, 1,
+                          _("The largest turn at a guide, in degrees"));
+  double_setting (adjustment, &values->max_angle);
+  adjustment = add_scale (dialog, table, 4, _("_Sigma:"), values->sigma,
+                          0.0, 10.0, TESSERA_GRADIENT_MAX_SIGMA, 2,
+                          _("Blur before the gradient, in pixels: more "
+                            "ignores fine texture"));
+  double_setting (adjustment, &values->sigma);
+
+  combo = make_objective_combo (dialog);
+  gimp_table_attach_aligned (table, 0, 5, _("_Objective:"), 0.0, 0.5,
+                             combo, 2, FALSE);
+  dialog->threshold = add_scale (dialog, table, 6, _("_Threshold:"),
+                                 values->threshold, 0.0, 1.0, G_MAXFLOAT, 3,
+                                 _("How strong the gradient must be to "
+                                   "count, for the thresholded sine"));
+  double_setting (dialog->threshold, &values->threshold);
+  gimp_scale_entry_set_sensitive (dialog->threshold,
+                                  values->objective
+                                  == TESSERA_TRACE_THRESHOLDED_SINE);
+
+  combo = tessera_backend_combo_new (&values->backend);
+  gimp_table_attach_aligned (table, 0, 7, _("_Backend:"), 0.0, 0.5,
+                             combo, 2, FALSE);
+  g_signal_connect_swapped (combo, "changed", G_CALLBACK (retrace_all),
+                            dialog);
+  return GTK_WIDGET (table);
+}
+
+static void
+closed_toggled (GtkToggleButton *toggle,
+                TraceDialog     *dialog)
+{
+  dialog->closed = gtk_toggle_button_get_active (toggle);
+  sync_links (dialog);
+}
+
+static GtkWidget *
+make_chain_controls (TraceDialog *dialog)
+{
+  GtkWidget *vbox = gtk_vbox_new (FALSE, 6);
+  GtkWidget *hbox = gtk_hbox_new (FALSE, 6);
+  GtkWidget *toggle;
+  GtkWidget *button;
+
+  toggle = gtk_check_button_new_with_mnemonic (_("_Closed path"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), dialog->closed);
+  gimp_help_set_help_data (toggle, _("Trace from the last point back to "
+                                     "the first"), NULL);
+  g_signal_connect (toggle, "toggled", G_CALLBACK (closed_toggled), dialog);
+  gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
+
+  toggle = gtk_check_button_new_with_mnemonic (_("_Stroke the path"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle),
+                                dialog->values->stroke);
+  gimp_help_set_help_data (toggle, _("Paint along the new path with the "
+                                     "paintbrush, the current brush and "
+                                     "the foreground colour"), NULL);
+  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
+                    &dialog->values->stroke);
+  gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
+
+  button = gtk_button_new_with_mnemonic (_("_Remove Last Point"));
+  gimp_help_set_help_data (button, _("Backspace"), NULL);
+  g_signal_connect_swapped (button, "clicked",
+                            G_CALLBACK (remove_last_click), dialog);
+  gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);
+  button = gtk_button_new_with_mnemonic (_("C_lear"));
+  g_signal_connect_swapped (button, "clicked", G_CALLBACK (clear_clicks),
+                            dialog);
+  gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (vbox), hbox, FALSE, FALSE, 0);
+  return vbox;
+}
+
+static GtkWidget *
+make_window (TraceDialog *dialog)
+{
+  GtkWidget *window;
+  GtkWidget *hbox;
+  GtkWidget *left;
+  GtkWidget *right;
+  GtkWidget *hint;
+
+  window = gimp_dialog_new (_("Trace Line"), PLUG_IN_BINARY, NULL, 0,
+                            gimp_standard_help_func,
+                            "plug-in-tessera-trace-line",
+                            _("_Cancel"), GTK_RESPONSE_CANCEL,
+                            _("_OK"),     GTK_RESPONSE_OK,
+                            NULL);
+  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
+                                           GTK_RESPONSE_OK,
+                                           GTK_RESPONSE_CANCEL, -1);
+  gimp_window_set_transient (GTK_WINDOW (window));
+  dialog->window = window;
+
+  hbox = gtk_hbox_new (FALSE, 12);
+  gtk_container_set_border_width (GTK_CONTAINER (hbox), 12);
+  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
+                      hbox, TRUE, TRUE, 0);
+
+  left = gtk_vbox_new (FALSE, 6);
+  gtk_box_pack_start (GTK_BOX (hbox), left, TRUE, TRUE, 0);
+  dialog->preview = tessera_click_preview_new (dialog->drawable);
+  gtk_box_pack_start (GTK_BOX (left), dialog->preview, TRUE, TRUE, 0);
+  g_signal_connect (dialog->preview, "clicked", G_CALLBACK (add_click),
+                    dialog);
+  g_signal_connect (dialog->preview, "draw-overlay",
+                    G_CALLBACK (draw_overlay), dialog);
+
+  dialog->status = gtk_label_new (NULL);
+  gtk_label_set_line_wrap (GTK_LABEL (dialog->status), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (dialog->status), 0.0, 0.5);
+  gtk_box_pack_start (GTK_BOX (left), dialog->status, FALSE, FALSE, 0);
+
+  right = gtk_vbox_new (FALSE, 12);
+  gtk_box_pack_start (GTK_BOX (hbox), right, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (right), make_settings (dialog),
+                      FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (right), make_chain_controls (dialog),
+                      FALSE, FALSE, 0);
+  hint = gtk_label_new (_("Drag or turn the wheel to move the view; "
+                          "Ctrl+wheel zooms."));
+  gtk_label_set_line_wrap (GTK_LABEL (hint), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (hint), 0.0, 0.0);
+  gimp_label_set_attributes (GTK_LABEL (hint), PANGO_ATTR_STYLE,
+                             PANGO_STYLE_ITALIC, -1);
+  gtk_box_pack_start (GTK_BOX (right), hint, FALSE, FALSE, 0);
+
+  g_signal_connect (window, "key-press-event",
+                    G_CALLBACK (window_key_press), dialog);
+  return window;
+}
+
+/* ---- the start and the end ------------------------------------------ */
+
+/* The first clicks: the active path's anchors (those that can be traced)
+ * or CLICKS, moved into drawable coordinates. */
+static void
+initial_clicks (TraceDialog *dialog,
+                gint32       image,
+                gboolean     from_path,
+                GArray      *clicks)
+{
+  GArray  *given = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
+  GError  *error = NULL;
+  gint     x, y;
+  gint     width  = gimp_drawable_width (dialog->drawable);
+  gint     height = gimp_drawable_height (dialog->drawable);
+  gint     left_out = 0;
+  guint    i;
+
+  if (! from_path)
+    g_array_append_vals (given, clicks->data, clicks->len);
+  else if (! trace_path_anchors (image, given, &dialog->closed, &error))
+    {
+      dialog->note = g_strdup (error->message);
+      g_error_free (error);
+    }
+
+  gimp_drawable_offsets (dialog->drawable, &x, &y);
+  for (i = 0; i < given->len; i++)
+    {
+      TesseraPoint p = g_array_index (given, TesseraPoint, i);
+      guint        n = dialog->clicks->len;
+
+      p.x -= x;
+      p.y -= y;
+      if (p.x < 0.0 || p.x > width || p.y < 0.0 || p.y > height
+          || (n > 0 && ! trace_click_apart (g_array_index (dialog->clicks,
+                                                           TesseraPoint,
+                                                           n - 1), p)))
+        left_out++;
+      else
+        g_array_append_val (dialog->clicks, p);
+    }
+  if (left_out > 0)
+    dialog->note = g_strdup_printf (ngettext ("%d anchor of the path was "
+                                              "left out: it lies outside the "
+                                              "layer or on the one before.",
+                                              "%d anchors of the path were "
+                                              "left out: they lie outside "
+                                              "the layer or on the one "
+                                              "before.", left_out),
+                                    left_out);
+  g_array_free (given, TRUE);
+}
+
+gboolean
+trace_dialog_run (gint32       image,
+                  gint32       drawable,
+                  TraceValues *values,
+                  gboolean     from_path,
+                  GArray      *clicks,
+                  gboolean    *closed)
+{
+  TraceDialog    dialog = { 0 };
+  GeglRectangle  whole  = { 0, 0, gimp_drawable_width (drawable),
+                            gimp_drawable_height (drawable) };
+  GError        *error  = NULL;
+  gboolean       ok;
+  gint           x, y;
+  guint          i;
+
+  /* The worker traces anywhere on the drawable: it holds all of it. */
+  if (! tessera_region_read (&dialog.pixels, drawable, &whole, NULL, &error))
+    {
+      g_message ("%s", error->message);
+      g_error_free (error);
+      return FALSE;
+    }
+
+  dialog.values   = values;
+  dialog.drawable = drawable;
+  dialog.closed   = *closed;
+  dialog.clicks   = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
+  dialog.links    = g_array_new (FALSE, TRUE, sizeof (TraceLink));
+  dialog.worker   = trace_worker_new (&dialog.pixels.image, link_traced,
+                                      &dialog);
+  initial_clicks (&dialog, image, from_path, clicks);
+
+  make_window (&dialog);
+  sync_links (&dialog);
+  gtk_widget_show_all (dialog.window);
+  ok = gimp_dialog_run (GIMP_DIALOG (dialog.window)) == GTK_RESPONSE_OK;
+
+  trace_worker_free (dialog.worker);
+  if (ok)
+    {
+      gimp_drawable_offsets (drawable, &x, &y);
+      g_array_set_size (clicks, 0);
+      for (i = 0; i < dialog.clicks->len; i++)
+        {
+          TesseraPoint p = g_array_index (dialog.clicks, TesseraPoint, i);
+          p.x += x;
+          p.y += y;
+          g_array_append_val (clicks, p);
+        }
+      *closed = dialog.closed;
+    }
+
+  gtk_widget_destroy (dialog.window);
+  for (i = 0; i < dialog.links->len; i++)
+    link_forget (&g_array_index (dialog.links, TraceLink, i));
+  g_array_free (dialog.links, TRUE);
+  g_array_free (dialog.clicks, TRUE);
+  g_free (dialog.note);
+  tessera_region_clear (&dialog.pixels);
+  return ok;
+}

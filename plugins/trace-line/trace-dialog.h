@@ -1,0 +1,21 @@
+/* Tessera — Trace Line's dialog: click points on a zoomable preview of the
+ * drawable and see the traced line between them at once, the settings
+ * beside it. */
+#ifndef TESSERA_TRACE_DIALOG_H
+#define TESSERA_TRACE_DIALOG_H
+
+#include <libgimp/gimp.h>
+#include "trace-chain.h"
+
+/* Shows the dialog for DRAWABLE of IMAGE.  It starts with the anchors of
+ * the active path when FROM_PATH, else with CLICKS (image coordinates).
+ * On OK, VALUES, CLICKS and *CLOSED hold the user's choice; FALSE when the
+ * user cancelled. */
+gboolean trace_dialog_run (gint32       image,
+                           gint32       drawable,
+                           TraceValues *values,
+                           gboolean     from_path,
+                           GArray      *clicks,
+                           gboolean    *closed);
+
+#endif

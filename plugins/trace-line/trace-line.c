@@ -1,0 +1,376 @@
+/* Tessera — Trace Line: the polyline between clicks that follows a road, a
+ * river or a field's edge (core/trace-line.h), made into a GIMP path.
+ *
+ * Two procedures: one takes the clicks as coordinates, the other the
+ * anchors of the active path, so that points clicked with the Paths tool
+ * become a path that keeps to the object between them. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "tessera-plugin.h"
+#include "tessera-progress.h"
+#include "trace-chain.h"
+#include "trace-dialog.h"
+#include "trace-path.h"
+
+#define PLUG_IN_PROC           "plug-in-tessera-trace-line"
+#define PLUG_IN_PROC_FROM_PATH "plug-in-tessera-trace-line-from-path"
+
+/* A run: the settings, then what is not kept between runs. */
+typedef struct
+{
+  TraceValues values;
+  gboolean    from_path;   /* the clicks are the active path's anchors */
+  gint        n_coords;    /* as given to plug-in-tessera-trace-line */
+  GArray     *clicks;      /* TesseraPoint, image coordinates */
+  gboolean    closed;      /* the last click links back to the first */
+} TraceRun;
+
+static void query (void);
+static void run   (const gchar      *name,
+                   gint              n_params,
+                   const GimpParam  *param,
+                   gint             *n_return_vals,
+                   GimpParam       **return_vals);
+
+const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
+
+MAIN ()
+
+/* The settings, from param[FIRST] on: nodes … backend. */
+static void
+parse_values (const GimpParam *param,
+              TraceValues     *values)
+{
+  values->nodes      = param[0].data.d_int32;
+  values->points     = param[1].data.d_int32;
+  values->half_width = param[2].data.d_float;
+  values->max_angle  = param[3].data.d_float;
+  values->sigma      = param[4].data.d_float;
+  values->stroke     = param[5].data.d_int32;
+  values->backend    = param[6].data.d_int32;
+}
+
+/* A chain whose last point repeats the first is closed. */
+static void
+close_if_looped (TraceRun *run)
+{
+  GArray       *clicks = run->clicks;
+  TesseraPoint *first, *last;
+
+  if (clicks->len < 3)
+    return;
+  first = &g_array_index (clicks, TesseraPoint, 0);
+  last = &g_array_index (clicks, TesseraPoint, clicks->len - 1);
+  if (first->x == last->x && first->y == last->y)
+    {
+      g_array_set_size (clicks, clicks->len - 1);
+      run->closed = TRUE;
+    }
+}
+
+static void
+trace_parse (const GimpParam *param,
+             gpointer         data)
+{
+  TraceRun      *run    = data;
+  const gdouble *coords = param[4].data.d_floatarray;
+  gint           i;
+
+  run->n_coords = param[3].data.d_int32;
+  for (i = 0; coords != NULL && i + 1 < run->n_coords; i += 2)
+    {
+      TesseraPoint click = { coords[i], coords[i + 1] };
+      g_array_append_val (run->clicks, click);
+    }
+  close_if_looped (run);
+  parse_values (param + 5, &run->values);
+}
+
+static void
+trace_from_path_parse (const GimpParam *param,
+                       gpointer         data)
+{
+  TraceRun *run = data;
+
+  parse_values (param + 3, &run->values);
+}
+
+static gboolean
+trace_check (gconstpointer   data,
+             GError        **error)
+{
+  const TraceRun *run = data;
+
+  if (! trace_values_check (&run->values, error))
+    return FALSE;
+  if (run->from_path)
+    return TRUE;
+  if (run->n_coords % 2 != 0)
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR,
+                   TESSERA_ERROR_INVALID_ARGUMENT,
+                   _("num-coords must be even (x and y of each point), "
+                     "not %d."), run->n_coords);
+      return FALSE;
+    }
+  return trace_chain_check ((const TesseraPoint *) run->clicks->data,
+                            run->clicks->len, run->closed, error);
+}
+
+static gboolean
+trace_dialog (const TesseraTarget *target,
+              gpointer             data)
+{
+  TraceRun *run = data;
+
+  return trace_dialog_run (target->image, target->drawable, &run->values,
+                           run->from_path, run->clicks, &run->closed);
+}
+
+/* POINTS moved by (DX, DY). */
+static void
+move_points (GArray  *points,
+             gdouble  dx,
+             gdouble  dy)
+{
+  guint i;
+
+  for (i = 0; i < points->len; i++)
+    {
+      g_array_index (points, TesseraPoint, i).x += dx;
+      g_array_index (points, TesseraPoint, i).y += dy;
+    }
+}
+
+/* Traces the chain of CLICKS (drawable coordinates) on DRAWABLE into
+ * POLYLINE, link after link. */
+static gboolean
+trace_chain (gint32              drawable,
+             const TraceValues  *values,
+             GArray             *clicks,
+             gboolean            closed,
+             GArray             *polyline,
+             GError            **error)
+{
+  gint             n_links = trace_chain_links (clicks->len, closed);
+  TesseraPoint    *link = g_new (TesseraPoint, values->nodes + 2);
+  TesseraProgress  progress;
+  gboolean         ok = TRUE;
+  gint             i;
+
+  tessera_progress_start (&progress, _("Tracing the line"));
+  for (i = 0; i < n_links && ok; i++)
+    {
+      TesseraExec exec;
+
+      tessera_progress_stage (&progress, 1.0 / n_links);
+      exec = tessera_progress_exec (&progress, values->backend);
+      ok = trace_link_drawable (drawable, (const TesseraPoint *) clicks->data,
+                                clicks->len, i, values, &exec, link, error);
+      if (ok)
+        trace_polyline_append (polyline, link, values->nodes + 2);
+    }
+  g_free (link);
+
+  /* A closed chain came back to its first point. */
+  if (ok && closed)
+    g_array_set_size (polyline, polyline->len - 1);
+  return ok;
+}
+
+/* The clicks in image coordinates, and whether they close. */
+static gboolean
+chain_of_run (const TesseraTarget  *target,
+              const TraceRun       *run,
+              GArray               *clicks,
+              gboolean             *closed,
+              GError              **error)
+{
+  *closed = run->closed;
+  if (run->from_path && run->clicks->len == 0)
+    return trace_path_anchors (target->image, clicks, closed, error);
+  g_array_append_vals (clicks, run->clicks->data, run->clicks->len);
+  return TRUE;
+}
+
+static gboolean
+trace_apply (const TesseraTarget *target,
+             gconstpointer        data,
+             GError             **error)
+{
+  const TraceRun *run      = data;
+  GArray         *clicks   = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
+  GArray         *polyline = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
+  GeglRectangle   extent;
+  gboolean        closed;
+  gboolean        ok;
+
+  gimp_drawable_offsets (target->drawable, &extent.x, &extent.y);
+  extent.width  = gimp_drawable_width (target->drawable);
+  extent.height = gimp_drawable_height (target->drawable);
+
+  ok = chain_of_run (target, run, clicks, &closed, error)
+       && trace_chain_check ((const TesseraPoint *) clicks->data, clicks->len,
+                             closed, error)
+       && trace_chain_inside ((const TesseraPoint *) clicks->data,
+                              clicks->len, &extent, error);
+  if (ok)
+    {
+      move_points (clicks, -extent.x, -extent.y);
+      ok = trace_chain (target->drawable, &run->values, clicks, closed,
+                        polyline, error);
+    }
+  if (ok)
+    {
+      move_points (polyline, extent.x, extent.y);
+      target->results[0].data.d_vectors =
+        trace_path_new (target->image, target->drawable,
+                        (const TesseraPoint *) polyline->data, polyline->len,
+                        closed, run->values.stroke);
+    }
+  g_array_free (clicks, TRUE);
+  g_array_free (polyline, TRUE);
+  return ok;
+}
+
+/* ---- the two procedures -------------------------------------------- */
+
+#define TRACE_ARGS_SETTINGS                                                  \
+  { GIMP_PDB_INT32, "nodes",                                                 \
+    "Guides between two points, each crossing the line between them "        \
+    "(1..64)" },                                                             \
+  { GIMP_PDB_INT32, "points-per-guide",                                      \
+    "Candidate points on each guide (1..4096)" },                            \
+  { GIMP_PDB_FLOAT, "half-width",                                            \
+    "How far the guides reach on either side of the line between two "       \
+    "points, in pixels" },                                                   \
+  { GIMP_PDB_FLOAT, "max-angle",                                             \
+    "The largest turn at a node, in degrees (0..180)" },                     \
+  { GIMP_PDB_FLOAT, "sigma",                                                 \
+    "Gaussian blur before the gradient, in pixels (0..64)" },                \
+  { GIMP_PDB_INT32, "stroke",                                                \
+    "Also stroke the path with the paintbrush, the current brush and the "   \
+    "foreground colour { FALSE (0), TRUE (1) }" },                           \
+  TESSERA_ARG_BACKEND
+
+static const GimpParamDef coords_args[] =
+{
+  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
+  { GIMP_PDB_INT32,      "num-coords",
+    "The number of coordinates: twice the number of points (4 or more)" },
+  { GIMP_PDB_FLOATARRAY, "coords",
+    "The points to trace between, in image coordinates: x1 y1 x2 y2 …; "
+    "when the last repeats the first, the path is closed" },
+  TRACE_ARGS_SETTINGS
+};
+
+static const GimpParamDef from_path_args[] =
+{
+  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
+  TRACE_ARGS_SETTINGS
+};
+
+static const GimpParamDef return_vals[] =
+{
+  { GIMP_PDB_VECTORS, "path", "The new path \"Traced line\"" }
+};
+
+static const gchar * const menu_paths[] =
+{
+  TESSERA_MENU, "<Image>/Select", NULL
+};
+
+#define TRACE_HELP                                                           \
+  "Between each point and the next, finds the polyline that is most "        \
+  "filled with image gradient across it, so that it keeps to the edge of "   \
+  "a road, a river or a field: nodes guides cross the line between the two " \
+  "points, each with points-per-guide candidates over half-width pixels "    \
+  "on either side, and of all polylines through one candidate per guide "   \
+  "that turn by at most max-angle at each node, dynamic programming finds "  \
+  "the best exactly.  The links are joined into one new path, \"Traced "     \
+  "line\", with an anchor on every node and straight segments, and "         \
+  "optionally stroked.  The gradient is Sobel's on the luminance, after a "  \
+  "Gaussian blur of sigma.  Returns the new path."
+
+static const TesseraPlugin trace_line =
+{
+  PLUG_IN_PROC,
+  N_("Trace a road, river or edge between clicked points into a path"),
+  TRACE_HELP,
+  N_("_Trace Line…"),
+  "RGB*, GRAY*",
+  menu_paths,
+  coords_args,
+  G_N_ELEMENTS (coords_args),
+
+  sizeof (TraceValues),
+  trace_parse,
+  trace_check,
+  trace_dialog,
+  trace_apply,
+
+  return_vals,
+  G_N_ELEMENTS (return_vals)
+};
+
+static const TesseraPlugin trace_line_from_path =
+{
+  PLUG_IN_PROC_FROM_PATH,
+  N_("Snap the active path to the road, river or edge along it"),
+  TRACE_HELP "  The points are the anchors of the first stroke of the "
+  "active path; a closed stroke gives a closed path.",
+  N_("Trace Line from _Path…"),
+  "RGB*, GRAY*",
+  menu_paths,
+  from_path_args,
+  G_N_ELEMENTS (from_path_args),
+
+  /* The same settings, kept under their own name. */
+  sizeof (TraceValues),
+  trace_from_path_parse,
+  trace_check,
+  trace_dialog,
+  trace_apply,
+
+  return_vals,
+  G_N_ELEMENTS (return_vals)
+};
+
+static void
+query (void)
+{
+  tessera_plugin_install (&trace_line);
+  tessera_plugin_install (&trace_line_from_path);
+}
+
+static void
+run (const gchar      *name,
+     gint              n_params,
+     const GimpParam  *param,
+     gint             *n_return_vals,
+     GimpParam       **return_vals)
+{
+  TraceRun   run = { TRACE_DEFAULT_VALUES };
+  GimpParam *own = NULL;
+
+  run.from_path = g_strcmp0 (name, PLUG_IN_PROC_FROM_PATH) == 0;
+  run.clicks = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
+
+  /* Repeating a trace of clicks has no clicks to repeat: ask for them. */
+  if (! run.from_path && n_params > 0
+      && param[0].data.d_int32 == GIMP_RUN_WITH_LAST_VALS)
+    {
+      own = g_memdup2 (param, sizeof (GimpParam) * n_params);
+      own[0].data.d_int32 = GIMP_RUN_INTERACTIVE;
+      param = own;
+    }
+
+  tessera_plugin_run (run.from_path ? &trace_line_from_path : &trace_line,
+                      &run, n_params, param, n_return_vals, return_vals);
+  g_free (own);
+  g_array_free (run.clicks, TRUE);
+}

@@ -1,0 +1,105 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tessera-plugin.h"
+#include "trace-path.h"
+
+/* A Bézier stroke's control points come in threes per anchor: the handle
+ * before it, the anchor, the handle after it, each as x, y. */
+#define COORDS_PER_ANCHOR 6
+#define ANCHOR_OFFSET     2
+
+gboolean
+trace_path_anchors (gint32     image,
+                    GArray    *anchors,
+                    gboolean  *closed,
+                    GError   **error)
+{
+  gint32   vectors = gimp_image_get_active_vectors (image);
+  gint    *strokes;
+  gint     n_strokes = 0;
+  gdouble *coords;
+  gint     n_coords = 0;
+  gint     i;
+
+  if (vectors <= 0)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("The image has no active path: click the "
+                             "points with the Paths tool first."));
+      return FALSE;
+    }
+  strokes = gimp_vectors_get_strokes (vectors, &n_strokes);
+  if (n_strokes < 1)
+    {
+      g_free (strokes);
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("The active path is empty: click the points "
+                             "with the Paths tool first."));
+      return FALSE;
+    }
+
+  gimp_vectors_stroke_get_points (vectors, strokes[0], &n_coords, &coords,
+                                  closed);
+  for (i = ANCHOR_OFFSET; i + 1 < n_coords; i += COORDS_PER_ANCHOR)
+    {
+      TesseraPoint anchor = { coords[i], coords[i + 1] };
+      g_array_append_val (anchors, anchor);
+    }
+  g_free (coords);
+  g_free (strokes);
+  return TRUE;
+}
+
+static void
+stroke_with_brush (gint32 drawable,
+                   gint32 vectors)
+{
+  /* Our own context: the user's brush and colours, but a paint stroke
+   * with the paintbrush whatever tool is active. */
+  gimp_context_push ();
+  gimp_context_set_stroke_method (GIMP_STROKE_PAINT_METHOD);
+  gimp_context_set_paint_method ("gimp-paintbrush");
+  gimp_drawable_edit_stroke_item (drawable, vectors);
+  gimp_context_pop ();
+}
+
+gint32
+trace_path_new (gint32              image,
+                gint32              drawable,
+                const TesseraPoint *points,
+                gint                n_points,
+                gboolean            closed,
+                gboolean            stroke)
+{
+  gdouble *coords = g_new (gdouble, (gsize) n_points * COORDS_PER_ANCHOR);
+  gint32   vectors;
+  gint     i, j;
+
+  /* Straight segments: both handles of each anchor lie on it. */
+  for (i = 0; i < n_points; i++)
+    for (j = 0; j < COORDS_PER_ANCHOR; j += 2)
+      {
+        coords[i * COORDS_PER_ANCHOR + j]     = points[i].x;
+        coords[i * COORDS_PER_ANCHOR + j + 1] = points[i].y;
+      }
+
+  gimp_image_undo_group_start (image);
+  vectors = gimp_vectors_new (image, _("Traced line"));
+  gimp_vectors_stroke_new_from_points (vectors,
+                                       GIMP_VECTORS_STROKE_TYPE_BEZIER,
+                                       n_points * COORDS_PER_ANCHOR, coords,
+                                       closed);
+  gimp_image_insert_vectors (image, vectors, 0, 0);
+  gimp_item_set_visible (vectors, TRUE);
+  gimp_image_set_active_vectors (image, vectors);
+  if (stroke)
+    stroke_with_brush (drawable, vectors);
+  gimp_image_undo_group_end (image);
+
+  g_free (coords);
+  return vectors;
+}

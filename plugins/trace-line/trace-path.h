@@ -1,0 +1,29 @@
+/* Tessera — Trace Line: GIMP paths in and out.  Points here are in image
+ * coordinates, as paths are. */
+#ifndef TESSERA_TRACE_PATH_H
+#define TESSERA_TRACE_PATH_H
+
+#include <libgimp/gimp.h>
+#include "trace-line.h"
+
+/* The anchors of the first stroke of IMAGE's active path, appended to
+ * ANCHORS (TesseraPoint); *CLOSED says whether that stroke is closed.
+ * An error when there is no active path or it has no stroke. */
+gboolean trace_path_anchors (gint32               image,
+                             GArray              *anchors,
+                             gboolean            *closed,
+                             GError             **error);
+
+/* A new path "Traced line" in IMAGE with an anchor on each of the N_POINTS
+ * POINTS and straight segments between them, closed or not, above the
+ * others, visible and active; when STROKE, also stroked on DRAWABLE with
+ * the paintbrush and the current brush and foreground colour.  One undo
+ * step.  Returns the path's ID. */
+gint32   trace_path_new     (gint32               image,
+                             gint32               drawable,
+                             const TesseraPoint  *points,
+                             gint                 n_points,
+                             gboolean             closed,
+                             gboolean             stroke);
+
+#endif

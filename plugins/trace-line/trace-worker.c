@@ -1,0 +1,216 @@
+#include "config.h"
+
+#include <glib.h>
+
+#include "trace-worker.h"
+
+/* Up to this many pixels the worker computes the whole drawable's gradient
+ * once per sigma and traces every link on it; above, each link computes
+ * the gradient of the window it needs.  The two give the same polyline.  The
+ * whole gradient of a megapixel takes about as long as the windows of a few
+ * links of a hundred pixels and then saves that on every link, while on
+ * large images it would keep the first trace waiting (see bench/RESULTS.md,
+ * Trace Line's dialog). */
+#define WHOLE_GRADIENT_MAX_PIXELS ((gsize) 1 << 20)
+
+/* A link to trace, or with LINK < 0 the end of the thread. */
+typedef struct
+{
+  TraceWorker    *worker;
+  gint            generation;
+  gint            link;
+  TesseraPoint    a, b;
+  TesseraTrace    params;
+  TesseraBackend  backend;
+} TraceJob;
+
+typedef struct
+{
+  TraceWorker   *worker;
+  gint           generation;
+  gint           link;
+  TesseraStatus  status;
+  gint           n_points;
+  TesseraPoint   path[];
+} TraceResult;
+
+struct _TraceWorker
+{
+  gint                refs;        /* the dialog's, one per result sent */
+  gint                generation;  /* atomic: jobs of another are dropped */
+  gboolean            closed;      /* main thread: results are dropped */
+  GAsyncQueue        *jobs;
+  GThread            *thread;
+  const TesseraImage *image;
+  TraceWorkerDone     done;
+  gpointer            user_data;
+
+  /* The thread's own: the whole drawable's gradient for GRADIENT_SIGMA. */
+  TesseraGradient     gradient;
+  gdouble             gradient_sigma;
+};
+
+static void
+worker_unref (TraceWorker *worker)
+{
+  if (! g_atomic_int_dec_and_test (&worker->refs))
+    return;
+  tessera_gradient_free (&worker->gradient);
+  g_async_queue_unref (worker->jobs);
+  g_free (worker);
+}
+
+static gboolean
+job_wanted (const TraceJob *job)
+{
+  return job->generation == g_atomic_int_get (&job->worker->generation);
+}
+
+static bool
+still_wanted (double  fraction,
+              void   *user_data)
+{
+  return job_wanted (user_data);
+}
+
+/* The dialog shows no message for the GPU's absence: the backend combo
+ * already says it. */
+static void
+fall_back_silently (TesseraStatus why,
+                    void         *user_data)
+{
+}
+
+static gboolean
+deliver (gpointer data)
+{
+  TraceResult *result = data;
+  TraceWorker *worker = result->worker;
+
+  if (! worker->closed && result->generation == worker->generation)
+    worker->done (result->link, result->status, result->path,
+                  result->n_points, worker->user_data);
+  worker_unref (worker);
+  g_free (result);
+  return G_SOURCE_REMOVE;
+}
+
+static TesseraStatus
+trace_job (TraceWorker    *worker,
+           const TraceJob *job,
+           TesseraPoint   *path)
+{
+  const TesseraImage *image = worker->image;
+  TesseraExec         exec = tessera_exec_default ();
+  TesseraStatus       status;
+
+  exec.backend   = job->backend;
+  exec.progress  = still_wanted;
+  exec.fallback  = fall_back_silently;
+  exec.user_data = (gpointer) job;
+
+  if ((gsize) image->width * image->height > WHOLE_GRADIENT_MAX_PIXELS)
+    return tessera_trace_line_image (image, job->a, job->b, &job->params,
+                                     path, NULL, &exec);
+
+  if (worker->gradient.gx == NULL
+      || worker->gradient_sigma != job->params.sigma)
+    {
+      tessera_gradient_free (&worker->gradient);
+      status = tessera_gradient_compute (image, 0, 0, image->width,
+                                         image->height, job->params.sigma,
+                                         &worker->gradient, &exec);
+      if (status != TESSERA_OK)
+        return status;
+      worker->gradient_sigma = job->params.sigma;
+    }
+  return tessera_trace_line (&worker->gradient, job->a, job->b, &job->params,
+                             path, NULL, &exec);
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  TraceWorker *worker = data;
+  TraceJob    *job;
+
+  while ((job = g_async_queue_pop (worker->jobs))->link >= 0)
+    {
+      gint         n_points = job->params.nodes + 2;
+      TraceResult *result;
+
+      if (! job_wanted (job))
+        {
+          g_free (job);
+          continue;
+        }
+      result = g_malloc (sizeof (TraceResult)
+                         + sizeof (TesseraPoint) * n_points);
+      result->worker     = worker;
+      result->generation = job->generation;
+      result->link       = job->link;
+      result->n_points   = n_points;
+      result->status     = trace_job (worker, job, result->path);
+      g_free (job);
+
+      g_atomic_int_inc (&worker->refs);
+      g_idle_add (deliver, result);
+    }
+  g_free (job);
+  return NULL;
+}
+
+TraceWorker *
+trace_worker_new (const TesseraImage *image,
+                  TraceWorkerDone     done,
+                  gpointer            user_data)
+{
+  TraceWorker *worker = g_new0 (TraceWorker, 1);
+
+  worker->refs      = 1;
+  worker->jobs      = g_async_queue_new ();
+  worker->image     = image;
+  worker->done      = done;
+  worker->user_data = user_data;
+  worker->thread    = g_thread_new ("tessera-trace", worker_thread, worker);
+  return worker;
+}
+
+void
+trace_worker_restart (TraceWorker *worker)
+{
+  g_atomic_int_inc (&worker->generation);
+}
+
+void
+trace_worker_trace (TraceWorker        *worker,
+                    gint                link,
+                    TesseraPoint        a,
+                    TesseraPoint        b,
+                    const TesseraTrace *params,
+                    TesseraBackend      backend)
+{
+  TraceJob *job = g_new0 (TraceJob, 1);
+
+  job->worker     = worker;
+  job->generation = g_atomic_int_get (&worker->generation);
+  job->link       = link;
+  job->a          = a;
+  job->b          = b;
+  job->params     = *params;
+  job->backend    = backend;
+  g_async_queue_push (worker->jobs, job);
+}
+
+void
+trace_worker_free (TraceWorker *worker)
+{
+  TraceJob *end = g_new0 (TraceJob, 1);
+
+  worker->closed = TRUE;
+  trace_worker_restart (worker);
+  end->link = -1;
+  g_async_queue_push (worker->jobs, end);
+  g_thread_join (worker->thread);
+  worker_unref (worker);
+}

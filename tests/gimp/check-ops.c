@@ -1,0 +1,39 @@
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check-ops.h"
+
+static const CheckOp check_ops[] =
+{
+  { "box-blur", 3, "RADIUS-X RADIUS-Y ITERATIONS", check_box_blur },
+  { "mst-segment", 3, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE",
+    check_mst_segment },
+};
+
+const CheckOp *
+check_op_find (const char *name)
+{
+  for (size_t i = 0; i < sizeof check_ops / sizeof check_ops[0]; i++)
+    if (strcmp (check_ops[i].name, name) == 0)
+      return &check_ops[i];
+  return NULL;
+}
+
+bool
+check_op_int (const char *text, int *value)
+{
+  char *end;
+  long  v;
+
+  errno = 0;
+  v = strtol (text, &end, 10);
+  if (errno || end == text || *end || v < -2147483647L || v > 2147483647L)
+    {
+      fprintf (stderr, "not an integer: %s\n", text);
+      return false;
+    }
+  *value = (int) v;
+  return true;
+}

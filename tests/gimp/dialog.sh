@@ -1,0 +1,245 @@
+#!/bin/sh
+# Tessera tests — the dialog smoke-test harness.  Runs GIMP's GUI on a
+# private X server (Xvfb) with a private profile holding the freshly built
+# plug-ins, opens a sample image, calls a procedure RUN-INTERACTIVE, waits
+# for its dialog, takes screenshots, acts on the dialog (OK), then checks
+# the result and that one undo brings the image back.  Prints TAP.
+#
+#   dialog.sh CASE-FILE
+#
+# A case file (tests/gimp/dialog/NAME.dialog) is sourced (POSIX sh) and sets
+#   plugins   built plug-in programs, relative to the build tree
+#   system_plugins  (optional) GIMP's own plug-ins it needs, see harness.sh
+#   image     the sample image, relative to the source tree
+#   call      script-fu expression with `image' and `drawable' bound, e.g.
+#             (plug-in-tessera-box-blur RUN-INTERACTIVE image drawable 0 0 0 0)
+#   window    the dialog's title, an extended regular expression
+#   actions   one per line, done in order on the dialog:
+#               wait SECONDS          (e.g. for the preview to be drawn)
+#               screenshot NAME       the whole screen, into
+#                                     tests/gimp/screenshots/CASE-NAME.png
+#               key KEY...            xdotool key names: Return, Escape, Tab,
+#                                     alt+o...
+#               type TEXT             typed into the focused widget
+#               click X Y             button 1 at X,Y of the dialog window
+#   check     "OPERATION ARGS..." that the result must match (the dialog's
+#             default values): of gimp-check, or of the case file's own
+#             shell function check_OPERATION (see run_check in harness.sh);
+#             empty: the image must change
+#   after     optional script-fu expression run after the call, with
+#             `image', `drawable' and `dir' (the work folder) bound, to save
+#             more for such a function to look at
+#
+# The work folder (profile, raw files, GIMP's log) is NAME.dialog.d in the
+# build tree's tests/gimp, kept for a person to look at, like the
+# screenshots.
+set -u
+
+: "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
+. "$abs_top_srcdir/tests/gimp/harness.sh"
+
+case_file=$1
+name=$(basename "$case_file" .dialog)
+work="$abs_top_builddir/tests/gimp/$name.dialog.d"
+screenshots="$abs_top_builddir/tests/gimp/screenshots"
+gimp_gui=${GIMP_GUI:-gimp-2.10}
+
+require_programs "$gimp_gui" Xvfb xdotool import timeout
+
+# Seconds to wait for GIMP to start and show the dialog, and for the
+# procedure to finish once the dialog is answered.
+DIALOG_TIMEOUT=${DIALOG_TIMEOUT:-180}
+RESULT_TIMEOUT=${RESULT_TIMEOUT:-120}
+
+xvfb_pid=
+gimp_pid=
+cleanup ()
+{
+  [ -n "$gimp_pid" ] && kill "$gimp_pid" 2> /dev/null
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2> /dev/null
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP PIPE
+
+# Starts Xvfb on a free display (it picks one itself) and exports DISPLAY.
+start_xvfb ()
+{
+  Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
+    3> "$work/display" > "$work/xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 100); do
+    [ -s "$work/display" ] && break
+    sleep 0.1
+  done
+  [ -s "$work/display" ] || return 1
+  DISPLAY=":$(cat "$work/display")"
+  export DISPLAY
+  # And until it answers, to be sure.
+  for _ in $(seq 100); do
+    xdotool getdisplaygeometry > /dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# wait_for_window REGEX SECONDS: prints the id of a visible window whose
+# title matches REGEX, once there is one.  (xdotool search --sync gave up
+# with no window at times while GIMP was starting: hence polling.)
+wait_for_window ()
+{
+  _deadline=$(($(date +%s) + $2))
+  while [ "$(date +%s)" -le $_deadline ]; do
+    _window=$(xdotool search --onlyvisible --name "$1" 2> /dev/null | head -n 1)
+    if [ -n "$_window" ]; then
+      echo "$_window"
+      return 0
+    fi
+    kill -0 "$gimp_pid" 2> /dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+
+# wait_for_file FILE SECONDS: until FILE is there and not empty.
+wait_for_file ()
+{
+  _deadline=$(($(date +%s) + $2))
+  until [ -s "$1" ]; do
+    [ "$(date +%s)" -le $_deadline ] || return 1
+    sleep 0.2
+  done
+}
+
+# Does the case file's actions on WINDOW; a line on stderr for each failure.
+do_actions ()
+{
+  echo "$actions" | while read -r verb args; do
+    case $verb in
+      '') ;;
+      wait)
+        sleep "$args" ;;
+      screenshot)
+        import -window root "$screenshots/$name-$args.png" \
+          || echo "screenshot $args failed" >&2 ;;
+      key)
+        # shellcheck disable=SC2086
+        timeout 10 xdotool windowfocus --sync "$1" key --clearmodifiers $args \
+          || echo "key $args failed" >&2 ;;
+      type)
+        timeout 10 xdotool windowfocus --sync "$1" type "$args" \
+          || echo "type $args failed" >&2 ;;
+      click)
+        # shellcheck disable=SC2086
+        timeout 10 xdotool mousemove --window "$1" $args click 1 \
+          || echo "click $args failed" >&2 ;;
+      *)
+        echo "unknown action: $verb $args" >&2 ;;
+    esac
+  done
+}
+
+rm -rf "$work"
+mkdir -p "$work" "$screenshots"
+plugins=''
+image=''
+call=''
+window=''
+actions=''
+check=''
+after='#t'
+. "$case_file" || { echo "Bail out! $case_file failed"; exit 1; }
+# shellcheck disable=SC2046,SC2086
+profile_make "$work/profile" $(plugin_programs $plugins) \
+  || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
+rm -f "$screenshots/$name"-*.png
+
+image_path="$abs_top_srcdir/$image"
+cat > "$work/script.scm" <<EOF
+(load $(scheme_string "$HARNESS_SCM"))
+(let* ((dir $(scheme_string "$work"))
+       (path $(scheme_string "$image_path"))
+       (image (car (gimp-file-load RUN-NONINTERACTIVE path path)))
+       (drawable (car (gimp-image-get-active-drawable image))))
+  (gimp-display-new image)
+  (tt-save image drawable (string-append dir "/before.raw"))
+  (let ((status (tt-call (lambda (image drawable) $call) image drawable)))
+    (tt-save image drawable (string-append dir "/after.raw"))
+    (catch #f ((lambda (image drawable dir) $after) image drawable dir))
+    ; Last: the harness goes on when it sees the status.
+    (tt-write-text (string-append dir "/status") status))
+  (tessera-test-io-wait RUN-NONINTERACTIVE (string-append dir "/undone")
+                        $RESULT_TIMEOUT)
+  (tt-save image drawable (string-append dir "/undone.raw"))
+  (gimp-quit TRUE))
+EOF
+
+# No accessibility bus to wait for; --new-instance: a GIMP of its own, not
+# one the session may already run.
+NO_AT_BRIDGE=1
+export NO_AT_BRIDGE
+start_xvfb || { echo "Bail out! Xvfb did not start"; exit 1; }
+GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
+  "$gimp_gui" --new-instance --no-splash -d -f -b - \
+  < "$work/script.scm" > "$work/gimp.log" 2>&1 &
+gimp_pid=$!
+
+dialog=$(wait_for_window "$window" "$DIALOG_TIMEOUT")
+tap_result $? "GIMP showed the dialog /$window/ (on $DISPLAY)"
+if [ -n "$dialog" ]; then
+  do_actions "$dialog" 2> "$work/actions.log"
+  [ ! -s "$work/actions.log" ]
+  tap_result $? "the actions on the dialog" "$work/actions.log"
+  for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
+    [ -s "$screenshots/$name-$shot.png" ]
+    tap_result $? "screenshot $screenshots/$name-$shot.png"
+  done
+fi
+
+wait_for_file "$work/status" "$RESULT_TIMEOUT"
+sed -n 2p "$work/status" > "$work/error.log" 2> /dev/null
+[ "$(head -n 1 "$work/status" 2> /dev/null)" = ok ]
+tap_result $? "$name ran to the end after the dialog" "$work/error.log"
+if [ -s "$work/after.raw" ]; then
+  if [ -n "$check" ]; then
+    # shellcheck disable=SC2086
+    run_check "$work" - $check > "$work/check.log" 2>&1
+    tap_result $? "the result is the core's $check" "$work/check.log"
+  else
+    ! "$GIMP_CHECK" same "$work/before.raw" "$work/after.raw" \
+      > "$work/check.log" 2>&1
+    tap_result $? "the image changed" "$work/check.log"
+  fi
+
+  # One undo (Ctrl+Z in the image window) must bring the image back.
+  title="$(basename "$image" | sed 's/[.]/[.]/g').*GIMP"
+  image_window=$(wait_for_window "$title" 10)
+  if [ -n "$image_window" ]; then
+    timeout 10 xdotool windowfocus --sync "$image_window" \
+      key --clearmodifiers ctrl+z
+  fi
+  sleep 1
+  touch "$work/undone"
+  wait_for_file "$work/undone.raw" 30 \
+    && "$GIMP_CHECK" same "$work/before.raw" "$work/undone.raw" \
+         > "$work/undo.log" 2>&1
+  tap_result $? "one undo restores the image" "$work/undo.log"
+fi
+
+# GIMP quits by itself at the end of the script.
+for _ in $(seq 150); do
+  kill -0 "$gimp_pid" 2> /dev/null || break
+  sleep 0.2
+done
+if kill -0 "$gimp_pid" 2> /dev/null; then
+  echo "still running: killed" > "$work/quit.log"
+  kill "$gimp_pid"
+fi
+wait "$gimp_pid"
+status=$?
+gimp_pid=
+[ -s "$work/quit.log" ] || [ $status -eq 0 ] \
+  || echo "exit status $status" > "$work/quit.log"
+[ ! -s "$work/quit.log" ]
+tap_result $? "GIMP quit" "$work/quit.log"
+gimp_log_check "$work/gimp.log"
+tap_done

@@ -1,0 +1,105 @@
+; Tessera tests — script-fu helpers for the GIMP harnesses (batch.sh,
+; dialog.sh).  They need the test-only extension tessera-test-io.
+
+; The message of the last error, for the status files: script-fu's
+; catch does not pass it on.
+(define tt-error "")
+(define (tt-error-hook . args)
+  (set! tt-error (if (and (pair? args) (string? (car args))) (car args) ""))
+  (apply throw args))
+(set! *error-hook* tt-error-hook)
+
+; Calls (CALL IMAGE DRAWABLE); returns "ok", or "failed" and the error
+; message on a second line.
+(define (tt-call call image drawable)
+  (catch (string-append "failed\n" tt-error)
+         (call image drawable)
+         "ok"))
+
+(define (tt-write-text path text)
+  (let ((port (open-output-file path)))
+    (display text port)
+    (newline port)
+    (close-output-port port)))
+
+(define (tt-save image drawable path)
+  (tessera-test-io-save RUN-NONINTERACTIVE image drawable path ""))
+
+; The selection as "Y float", 0 (unselected) to 1 (selected).
+(define (tt-save-selection image path)
+  (tessera-test-io-save RUN-NONINTERACTIVE image
+                        (car (gimp-image-get-selection image)) path "Y float"))
+
+(define (tt-load image drawable path)
+  (tessera-test-io-load RUN-NONINTERACTIVE image drawable path))
+
+; A new image of PRECISION and size, and in it a drawable of KIND:
+; "RGB" "RGBA" "GRAY" "GRAYA" (layers), "mask" (a layer mask), "channel", or
+; "INDEXED" (an RGB layer, to be converted by tt-make-indexed once filled).
+; Returns (image drawable).
+(define (tt-new-drawable kind precision width height)
+  (let* ((gray (or (string=? kind "GRAY") (string=? kind "GRAYA")))
+         (image (car (gimp-image-new-with-precision width height
+                                                    (if gray GRAY RGB)
+                                                    precision)))
+         (layer-type (cond ((string=? kind "GRAY") GRAY-IMAGE)
+                           ((string=? kind "GRAYA") GRAYA-IMAGE)
+                           ((or (string=? kind "RGB") (string=? kind "INDEXED"))
+                            RGB-IMAGE)
+                           (else RGBA-IMAGE)))
+         (layer (car (gimp-layer-new image width height layer-type "layer"
+                                     100 LAYER-MODE-NORMAL))))
+    (gimp-image-insert-layer image layer 0 0)
+    (gimp-drawable-fill layer FILL-WHITE)
+    (cond ((string=? kind "mask")
+           (let ((mask (car (gimp-layer-create-mask layer ADD-MASK-WHITE))))
+             (gimp-layer-add-mask layer mask)
+             (list image mask)))
+          ((string=? kind "channel")
+           (let ((channel (car (gimp-channel-new image width height "channel"
+                                                 50 '(0 0 0)))))
+             (gimp-image-insert-channel image channel 0 0)
+             (list image channel)))
+          (else (list image layer)))))
+
+(define (tt-make-indexed image)
+  (gimp-image-convert-indexed image CONVERT-DITHER-NONE
+                              CONVERT-PALETTE-GENERATE 255 FALSE FALSE ""))
+
+; SELECTION: "none", "rect" (a sharp rectangle in the middle) or "feather"
+; (an ellipse feathered by 4 pixels: its mask takes every value).
+(define (tt-select image selection width height)
+  (cond ((string=? selection "rect")
+         (gimp-image-select-rectangle image CHANNEL-OP-REPLACE
+                                      (quotient width 4) (quotient height 4)
+                                      (quotient width 2) (quotient height 2)))
+        ((string=? selection "feather")
+         (gimp-image-select-ellipse image CHANNEL-OP-REPLACE
+                                    (quotient width 6) (quotient height 6)
+                                    (quotient (* 2 width) 3)
+                                    (quotient (* 2 height) 3))
+         (gimp-selection-feather image 4))
+        (else (gimp-selection-none image))))
+
+; One batch job in folder DIR, which holds in.raw (the drawable's pixels;
+; RGB ones for "INDEXED"): makes the drawable, selects, saves before.raw
+; (and mask.raw), runs CALL (a procedure of image and drawable), writes
+; what tt-call returns to DIR/status, saves after.raw, then calls AFTER
+; (a procedure of image, drawable and dir) to save whatever else the check
+; needs.
+(define (tt-job dir kind precision width height selection call after)
+  (let* ((target (tt-new-drawable kind precision width height))
+         (image (car target))
+         (drawable (cadr target)))
+    (tt-load image drawable (string-append dir "/in.raw"))
+    (if (string=? kind "INDEXED")
+        (tt-make-indexed image))
+    (tt-select image selection width height)
+    (tt-save image drawable (string-append dir "/before.raw"))
+    (if (not (string=? selection "none"))
+        (tt-save-selection image (string-append dir "/mask.raw")))
+    (tt-write-text (string-append dir "/status")
+                   (tt-call call image drawable))
+    (tt-save image drawable (string-append dir "/after.raw"))
+    (catch #f (after image drawable dir))
+    (gimp-image-delete image)))

@@ -1,0 +1,222 @@
+/* Tessera tests — a test-only GIMP plug-in that moves a drawable's exact
+ * pixels to and from a raw file, so the batch harness can fill a drawable
+ * with known pixels, run a procedure, and compare what it wrote with the
+ * core's result computed outside GIMP.  Not installed.
+ *
+ * GIMP starts it with itself as a resident extension, tessera-test-io, that
+ * offers tessera-test-io-save, tessera-test-io-load and tessera-test-io-wait
+ * as temporary procedures: a harness makes hundreds of these calls, and
+ * starting a plug-in process for each costs a few hundred milliseconds.
+ *
+ * The file (see raw-image.h) is a text header followed by the packed pixels:
+ *   TESSERA-RAW
+ *   WIDTH HEIGHT CHANNELS TYPE ALPHA
+ *   # the babl format name (information only)
+ * with TYPE one of u8 u16 u32 half float double, in host byte order. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libgimp/gimp.h>
+
+#include "raw-image.h"
+
+#define EXTENSION_PROC "tessera-test-io"
+#define SAVE_PROC      "tessera-test-io-save"
+#define LOAD_PROC      "tessera-test-io-load"
+#define WAIT_PROC      "tessera-test-io-wait"
+
+static void query (void);
+static void run   (const gchar *name, gint nparams, const GimpParam *param,
+                   gint *nreturn_vals, GimpParam **return_vals);
+
+const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
+
+MAIN ()
+
+static const GimpParamDef save_args[] =
+{
+  { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
+  { GIMP_PDB_IMAGE,    "image",    "Input image" },
+  { GIMP_PDB_DRAWABLE, "drawable", "Drawable, channel or selection to save" },
+  { GIMP_PDB_STRING,   "filename", "Raw file to write" },
+  { GIMP_PDB_STRING,   "format",   "babl format to write in, or \"\": the "
+                                   "drawable's own" }
+};
+
+static const GimpParamDef load_args[] =
+{
+  { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
+  { GIMP_PDB_IMAGE,    "image",    "Input image" },
+  { GIMP_PDB_DRAWABLE, "drawable", "Drawable to overwrite (no undo step)" },
+  { GIMP_PDB_STRING,   "filename", "Raw file of the drawable's format and "
+                                   "size" }
+};
+
+static const GimpParamDef wait_args[] =
+{
+  { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
+  { GIMP_PDB_STRING,   "filename", "File to wait for" },
+  { GIMP_PDB_INT32,    "seconds",  "How long to wait at most" }
+};
+
+static void
+query (void)
+{
+  /* An extension without arguments: GIMP starts it with itself. */
+  gimp_install_procedure (EXTENSION_PROC,
+                          "Offers " SAVE_PROC ", " LOAD_PROC " and " WAIT_PROC
+                          " (tests only)",
+                          "Stays resident until GIMP quits.",
+                          "Tessera", "Tessera", "2024", NULL, NULL,
+                          GIMP_EXTENSION, 0, 0, NULL, NULL);
+}
+
+/* The header fields of FORMAT; false for formats a raw file cannot hold. */
+static gboolean
+describe_format (const Babl *format, int width, int height, RawImage *raw)
+{
+  const char *type = babl_get_name (babl_format_get_type (format, 0));
+
+  raw->width = width;
+  raw->height = height;
+  raw->channels = babl_format_get_n_components (format);
+  raw->has_alpha = babl_format_has_alpha (format);
+  return raw_sample_type_parse (type, &raw->type);
+}
+
+static const char *
+save (gint32 drawable, const char *filename, const char *format_name)
+{
+  const Babl *format = *format_name ? babl_format (format_name)
+                                    : gimp_drawable_get_format (drawable);
+  GeglBuffer *buffer;
+  RawImage    raw;
+  const char *error = NULL;
+
+  if (! describe_format (format, gimp_drawable_width (drawable),
+                         gimp_drawable_height (drawable), &raw))
+    return "unsupported format";
+
+  raw.data = g_malloc (raw_image_size (&raw));
+  buffer = gimp_drawable_get_buffer (drawable);
+  gegl_buffer_get (buffer, GEGL_RECTANGLE (0, 0, raw.width, raw.height), 1.0,
+                   format, raw.data, GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+
+  if (! raw_image_write (filename, &raw, babl_get_name (format)))
+    error = g_strerror (errno);
+  g_free (raw.data);
+  return error;
+}
+
+static const char *
+load (gint32 drawable, const char *filename)
+{
+  const Babl *format = gimp_drawable_get_format (drawable);
+  GeglBuffer *buffer;
+  RawImage    expected;
+  RawImage    raw;
+
+  if (! describe_format (format, gimp_drawable_width (drawable),
+                         gimp_drawable_height (drawable), &expected))
+    return "unsupported format";
+  if (! raw_image_read (filename, &raw))
+    return "cannot read the raw file";
+  if (! raw_image_same_layout (&raw, &expected))
+    {
+      raw_image_free (&raw);
+      return "the raw file does not match the drawable's format or size";
+    }
+
+  buffer = gimp_drawable_get_buffer (drawable);
+  gegl_buffer_set (buffer, GEGL_RECTANGLE (0, 0, raw.width, raw.height), 0,
+                   format, raw.data, GEGL_AUTO_ROWSTRIDE);
+  g_object_unref (buffer);
+  gimp_drawable_update (drawable, 0, 0, raw.width, raw.height);
+  raw_image_free (&raw);
+  return NULL;
+}
+
+/* Lets a script wait for a harness that acts on GIMP's windows meanwhile
+ * (GIMP keeps handling events while a procedure runs). */
+static const char *
+wait_for_file (const char *filename, int seconds)
+{
+  gint64 end = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
+
+  while (! g_file_test (filename, G_FILE_TEST_EXISTS))
+    {
+      if (g_get_monotonic_time () > end)
+        return "timed out";
+      g_usleep (G_USEC_PER_SEC / 20);
+    }
+  return NULL;
+}
+
+static void
+run_temporary (const gchar      *name,
+               gint              nparams,
+               const GimpParam  *param,
+               gint             *nreturn_vals,
+               GimpParam       **return_vals)
+{
+  static GimpParam values[2];
+  const char      *error = "wrong number of arguments";
+
+  if (strcmp (name, SAVE_PROC) == 0 && nparams == G_N_ELEMENTS (save_args))
+    error = save (param[2].data.d_drawable, param[3].data.d_string,
+                  param[4].data.d_string);
+  else if (strcmp (name, LOAD_PROC) == 0
+           && nparams == G_N_ELEMENTS (load_args))
+    error = load (param[2].data.d_drawable, param[3].data.d_string);
+  else if (strcmp (name, WAIT_PROC) == 0
+           && nparams == G_N_ELEMENTS (wait_args))
+    error = wait_for_file (param[1].data.d_string, param[2].data.d_int32);
+
+  *nreturn_vals = 1;
+  *return_vals = values;
+  values[0].type = GIMP_PDB_STATUS;
+  values[0].data.d_status = error ? GIMP_PDB_EXECUTION_ERROR : GIMP_PDB_SUCCESS;
+  if (error)
+    {
+      *nreturn_vals = 2;
+      values[1].type = GIMP_PDB_STRING;
+      values[1].data.d_string = (gchar *) error;
+    }
+}
+
+static void
+run (const gchar      *name,
+     gint              nparams,
+     const GimpParam  *param,
+     gint             *nreturn_vals,
+     GimpParam       **return_vals)
+{
+  gegl_init (NULL, NULL);
+
+  gimp_install_temp_proc (SAVE_PROC, "Writes a drawable's pixels to a raw file",
+                          "Writes the whole drawable, in its own format unless "
+                          "FORMAT names another babl format.",
+                          "Tessera", "Tessera", "2024", NULL, "*",
+                          GIMP_TEMPORARY, G_N_ELEMENTS (save_args), 0,
+                          save_args, NULL, run_temporary);
+  gimp_install_temp_proc (LOAD_PROC, "Fills a drawable from a raw file",
+                          "The file must hold the drawable's own format and "
+                          "size, as written by " SAVE_PROC ".",
+                          "Tessera", "Tessera", "2024", NULL, "*",
+                          GIMP_TEMPORARY, G_N_ELEMENTS (load_args), 0,
+                          load_args, NULL, run_temporary);
+  gimp_install_temp_proc (WAIT_PROC, "Waits until a file exists",
+                          "Fails when it does not after SECONDS.",
+                          "Tessera", "Tessera", "2024", NULL, "",
+                          GIMP_TEMPORARY, G_N_ELEMENTS (wait_args), 0,
+                          wait_args, NULL, run_temporary);
+
+  /* Lets the call that started us return; then serves until GIMP quits. */
+  gimp_extension_ack ();
+  for (;;)
+    gimp_extension_process (0);
+}
