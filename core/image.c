@@ -1,8 +1,5 @@
 #include <stdlib.h>
 #include <stdint.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 #include "image.h"
 
 size_t
@@ -58,27 +55,6 @@ tessera_image_same_shape (const TesseraImage *a, const TesseraImage *b)
       && a->channels == b->channels && a->type == b->type;
 }
 
-/* Large images go on 2 MiB boundaries in transparent huge pages where the
- * system has them: a fresh 8K RGBA image then costs 64 page faults instead
- * of 32,400, and is first written several times faster. */
-#define HUGE_PAGE ((size_t) 2 << 20)
-
-static void *
-pixels_alloc (size_t bytes)
-{
-  void *data;
-
-  if (bytes < 4 * HUGE_PAGE)
-    return aligned_alloc (64, bytes);
-  bytes = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
-  data = aligned_alloc (HUGE_PAGE, bytes);
-#ifdef MADV_HUGEPAGE
-  if (data != NULL)
-    madvise (data, bytes, MADV_HUGEPAGE);
-#endif
-  return data;
-}
-
 TesseraStatus
 tessera_image_alloc (TesseraImage *image, int width, int height, int channels,
                      TesseraSampleType type)
@@ -91,7 +67,7 @@ tessera_image_alloc (TesseraImage *image, int width, int height, int channels,
 
   /* Rows start on 64-byte boundaries so vector loops never straddle lines. */
   probe.stride = (probe.stride + 63) & ~(size_t) 63;
-  probe.data = pixels_alloc (probe.stride * (size_t) height);
+  probe.data = aligned_alloc (64, probe.stride * (size_t) height);
   if (probe.data == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   *image = probe;

@@ -4,9 +4,9 @@
  * Two ways to form the window sums:
  *
  * FUSED walks down vertical strips of the image.  Each thread owns a chunk
- * of one row (16 bytes of pixels, 12 for three channels) and keeps the
- * running vertical window sums of its chunk in registers: per row it adds
- * the entering row and subtracts the leaving one.  The horizontal window is
+ * of one row (16 or 32 bytes of pixels, see Chunk) and keeps the running
+ * vertical window sums of its chunk in registers: per row it adds the
+ * entering row and subtracts the leaving one.  The horizontal window is
  * then a difference of prefix sums over the strip, formed in shared memory;
  * neighbouring strips overlap by the horizontal radius.  Nothing but the
  * image and the result touches global memory.  When the radius is wider
@@ -78,18 +78,20 @@ to_word (float v)
   return __float_as_uint (v);
 }
 
-/* The pixels one thread owns: 32 bytes (24 with three channels, which 32
- * does not divide), loaded in 16-byte (8-byte) pieces and kept as the raw
- * 32-bit words that the loads fill.  Samples are taken out where they are
- * used: a load that had to be unpacked at once would make the thread wait
- * for it there, and the walk below issues its loads rows ahead of their
- * use.  Two loads' worth per thread halves the per-row costs that do not
- * depend on the pixel count (the warp scan, the loop, the halo). */
+/* The pixels one thread owns: 16 bytes of 8- and 16-bit samples, 32 of
+ * floats (12 and 24 with three channels, which 16 does not divide), loaded
+ * in LOAD-byte pieces and kept as the raw 32-bit words that the loads
+ * fill.  Samples are taken out where they are used: a load that had to be
+ * unpacked at once would make the thread wait for it there, and the walk
+ * below issues its loads rows ahead of their use.  Floats take two loads'
+ * worth, which halves the per-pixel cost of the warp scan of their double
+ * sums; integer chunks stay small, since their registers bound how many
+ * warps an SM holds (measured: 32-byte integer chunks were slower). */
 template <typename T, int C>
 struct Chunk
 {
-  static const int BYTES = C == 3 ? 24 : 32;
-  static const int LOAD = C == 3 ? 8 : 16;   /* bytes per access */
+  static const int BYTES = (sizeof (T) == 4 ? 32 : 16) * (C == 3 ? 3 : 4) / 4;
+  static const int LOAD = BYTES % 16 == 0 ? 16 : (BYTES % 8 == 0 ? 8 : 4);
   static const int PIXELS = BYTES / (C * (int) sizeof (T));
   static const int SAMPLES = PIXELS * C;
   static const int WORDS = BYTES / 4;
@@ -152,12 +154,14 @@ load_chunk (Chunk<T, C> &chunk, const TesseraImage &image, int y, int x0,
             chunk.word[4 * i + 2] = v.z;
             chunk.word[4 * i + 3] = v.w;
           }
-        else
+        else if constexpr (Ch::LOAD == 8)
           {
             uint2 v = __ldg ((const uint2 *) p + i);
             chunk.word[2 * i] = v.x;
             chunk.word[2 * i + 1] = v.y;
           }
+        else
+          chunk.word[i] = __ldg ((const uint32_t *) p + i);
       return;
     }
   chunk.clear ();
@@ -190,9 +194,11 @@ store_chunk (const Chunk<T, C> &chunk, const TesseraImage &image, int y,
           ((uint4 *) p)[i] = make_uint4 (chunk.word[4 * i], chunk.word[4 * i + 1],
                                          chunk.word[4 * i + 2],
                                          chunk.word[4 * i + 3]);
-        else
+        else if constexpr (Ch::LOAD == 8)
           ((uint2 *) p)[i] = make_uint2 (chunk.word[2 * i],
                                          chunk.word[2 * i + 1]);
+        else
+          ((uint32_t *) p)[i] = chunk.word[i];
       return;
     }
 #pragma unroll
@@ -475,13 +481,28 @@ start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
     }
 }
 
-/* Rows whose loads are in flight ahead of their use. */
-#define WALK_AHEAD 2
+/* Rows whose loads are in flight ahead of their use: 64 bytes' worth per
+ * thread and direction. */
+#define WALK_AHEAD(BYTES) ((BYTES) <= 16 ? 4 : 2)
+
+/* The chunks that enter and leave the window at row I of WALK (I >= 1). */
+template <typename T, int C>
+__device__ __forceinline__ void
+load_walk_row (Chunk<T, C> &enter, Chunk<T, C> &leave,
+               const TesseraImage &src, const Window &w, const Walk &walk,
+               int i, int x0, bool aligned)
+{
+  int y = walk.first + i * walk.step;
+  load_chunk (enter, src, clamp_index (y + walk.step * w.ry, w.height), x0,
+              aligned);
+  load_chunk (leave, src, clamp_index (y - walk.step * (w.ry + 1), w.height),
+              x0, aligned);
+}
 
 /* Walks the block's rows: EMIT (y, acc) gets every row's vertical window
  * sums, in walking order.  The chunks entering and leaving the window sit
  * in a ring of WALK_AHEAD slots: as soon as a row's slot is used, the load
- * of the row WALK_AHEAD further on goes into it, so loads are in flight
+ * of the row that many further on goes into it, so loads are in flight
  * while EMIT works.  EMIT may synchronise the block: the trip counts are
  * the same for all its threads. */
 template <bool PREMUL, typename T, int C, typename Acc, typename Emit>
@@ -490,18 +511,14 @@ walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
            int x0, bool aligned, Emit &emit)
 {
   typedef Chunk<T, C> Ch;
-  const int D = WALK_AHEAD;
+  const int D = WALK_AHEAD (Ch::BYTES);
   Acc acc[Ch::SAMPLES];
   Ch enter[D], leave[D];
-  int enter_offset = walk.step * w.ry, leave_offset = -walk.step * (w.ry + 1);
-
-  /* Row I of the walk (I >= 1) into slot D. */
-#define WALK_LOAD(I, D_)                                                    do                                                                          {                                                                           int y_ = walk.first + (I) * walk.step;                                    load_chunk (enter[D_], src, clamp_index (y_ + enter_offset, w.height),                   x0, aligned);                                                 load_chunk (leave[D_], src, clamp_index (y_ + leave_offset, w.height),                   x0, aligned);                                               }                                                                       while (0)
 
 #pragma unroll
   for (int d = 0; d < D; d++)
     if (1 + d < walk.count)
-      WALK_LOAD (1 + d, d);
+      load_walk_row (enter[d], leave[d], src, w, walk, 1 + d, x0, aligned);
   start_window<PREMUL, T, C> (acc, src, w, walk.first, x0, aligned);
   emit (walk.first, acc);
   for (int i = 1; i < walk.count; i += D)
@@ -514,14 +531,14 @@ walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
             acc[s] += term<Acc, PREMUL> (enter[d], s / C, s % C)
                       - term<Acc, PREMUL> (leave[d], s / C, s % C);
           if (i + d + D < walk.count)
-            WALK_LOAD (i + d + D, d);
+            load_walk_row (enter[d], leave[d], src, w, walk, i + d + D, x0,
+                           aligned);
           emit (walk.first + (i + d) * walk.step, acc);
         }
-#undef WALK_LOAD
 }
 
-/* The most pixels a chunk holds (one-byte gray). */
-#define MAX_CHUNK_PIXELS 32
+/* The most pixels a chunk holds (8-bit gray). */
+#define MAX_CHUNK_PIXELS 16
 
 /* The fused kernel's shape, from the host. */
 struct FusedShape
@@ -530,9 +547,10 @@ struct FusedShape
   int  tile_rows;
   bool src_aligned, dst_aligned;
   /* For pixel K of a thread's chunk, where the prefixes at the two ends of
-   * its window lie, relative to the thread's own chunk: a chunk offset, and
-   * a byte offset in shared memory.  The same for every thread and row. */
-  int  hi_chunk[MAX_CHUNK_PIXELS], hi_byte[MAX_CHUNK_PIXELS];
+   * its window lie in shared memory, in bytes from the thread's own chunk,
+   * and the chunk of the lower end relative to the thread's (the lower
+   * prefix is 0 before chunk 0).  The same for every thread and row. */
+  int  hi_byte[MAX_CHUNK_PIXELS];
   int  lo_chunk[MAX_CHUNK_PIXELS], lo_byte[MAX_CHUNK_PIXELS];
 };
 
@@ -591,10 +609,12 @@ struct PrefixLayout
   }
 };
 
-/* The horizontal window of the fused kernel: prefix sums over the block's
- * chunks in shared memory (warp-local prefixes plus per-warp totals, so one
- * barrier per row), then each output pixel's window as the difference of
- * two prefixes, at places the host worked out (FusedShape). */
+/* The horizontal window of the fused kernel: the prefix sums of the
+ * block's row in shared memory, then each output pixel's window as the
+ * difference of two prefixes, at places the host worked out (FusedShape).
+ * The prefixes are a scan within each warp plus the totals of the warps
+ * before it, exchanged through shared memory: two barriers per row, and no
+ * branch that depends on where a window starts or ends. */
 template <bool PREMUL, typename T, int C, typename Acc>
 struct FusedEmit
 {
@@ -602,22 +622,19 @@ struct FusedEmit
   typedef PrefixLayout<T, C, Acc> Layout;
   static const int K = Ch::PIXELS;
 
-  unsigned char      *prefix;       /* [2][threads * PITCH bytes] */
-  Acc                *warp_totals;  /* [2][warps][C] */
+  unsigned char      *prefix;       /* [threads * PITCH bytes] */
+  Acc                *warp_totals;  /* [warps][C] */
   const TesseraImage &dst;
   const Window       &w;
   const FusedShape   &shape;
   int                 x0;
   bool                writes;
-  int                 buffer;
 
   __device__ void operator() (int y, const Acc *acc)
   {
-    int tid = threadIdx.x, warps = blockDim.x / 32;
-    Acc p[Ch::SAMPLES], total[C], before_thread[C];
-    unsigned char *pre = prefix + buffer * blockDim.x * Layout::PITCH;
-    unsigned char *mine = pre + tid * Layout::PITCH;
-    Acc *totals = warp_totals + buffer * warps * C;
+    int tid = threadIdx.x, warp = tid >> 5;
+    Acc p[Ch::SAMPLES], total[C], before[C];
+    unsigned char *mine = prefix + tid * Layout::PITCH;
 
 #pragma unroll
     for (int i = 0; i < Ch::SAMPLES; i++)
@@ -626,19 +643,27 @@ struct FusedEmit
     for (int c = 0; c < C; c++)
       total[c] = p[Ch::SAMPLES - C + c];
     warp_inclusive_scan<C> (total);
-#pragma unroll
-    for (int c = 0; c < C; c++)
-      before_thread[c] = total[c] - p[Ch::SAMPLES - C + c];
-#pragma unroll
-    for (int i = 0; i < Ch::SAMPLES; i++)
-      p[i] += before_thread[i % C];
-#pragma unroll
-    for (int k = 0; k < K; k++)
-      Layout::store (mine, k * Layout::PIXEL_BYTES, p + k * C);
     if ((tid & 31) == 31)
 #pragma unroll
       for (int c = 0; c < C; c++)
-        totals[(tid >> 5) * C + c] = total[c];
+        warp_totals[warp * C + c] = total[c];
+    __syncthreads ();
+
+    /* What comes before this thread: the warps before it (the same trip
+     * count for the whole warp), then the lanes before it. */
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      before[c] = total[c] - p[Ch::SAMPLES - C + c];
+    for (int v = 0; v < warp; v++)
+#pragma unroll
+      for (int c = 0; c < C; c++)
+        before[c] += warp_totals[v * C + c];
+#pragma unroll
+    for (int i = 0; i < Ch::SAMPLES; i++)
+      p[i] += before[i % C];
+#pragma unroll
+    for (int k = 0; k < K; k++)
+      Layout::store (mine, k * Layout::PIXEL_BYTES, p + k * C);
     __syncthreads ();
 
     if (writes)
@@ -648,23 +673,16 @@ struct FusedEmit
 #pragma unroll
         for (int k = 0; k < K; k++)
           {
-            Acc s[C], before[C];
+            Acc s[C], lo[C];
             T pixel[C];
-            int hi = tid + shape.hi_chunk[k], lo = tid + shape.lo_chunk[k];
-            int warp_lo = 0;
             Layout::load (mine, shape.hi_byte[k], s);
-            if (lo >= 0)
+            if (tid + shape.lo_chunk[k] >= 0)
               {
-                Layout::load (mine, shape.lo_byte[k], before);
+                Layout::load (mine, shape.lo_byte[k], lo);
 #pragma unroll
                 for (int c = 0; c < C; c++)
-                  s[c] -= before[c];
-                warp_lo = lo >> 5;
+                  s[c] -= lo[c];
               }
-            for (int v = warp_lo; v < hi >> 5; v++)
-#pragma unroll
-              for (int c = 0; c < C; c++)
-                s[c] += totals[v * C + c];
             finish_pixel<T, C, PREMUL> (s, pixel, w);
 #pragma unroll
             for (int c = 0; c < C; c++)
@@ -672,7 +690,6 @@ struct FusedEmit
           }
         store_chunk (out, dst, y, x0, shape.dst_aligned);
       }
-    buffer ^= 1;
   }
 };
 
@@ -683,11 +700,11 @@ place_prefixes (FusedShape *shape, int rx)
 {
   typedef PrefixLayout<T, C, Acc> Layout;
   const int K = Chunk<T, C>::PIXELS;
+  static_assert (K <= MAX_CHUNK_PIXELS, "FusedShape's tables are too short");
   for (int k = 0; k < K; k++)
     {
       int hi = k + rx, lo = k - rx - 1;
       int lo_chunk = lo >= 0 ? lo / K : -((-lo + K - 1) / K);
-      shape->hi_chunk[k] = hi / K;
       shape->hi_byte[k] = hi / K * Layout::PITCH + hi % K * Layout::PIXEL_BYTES;
       shape->lo_chunk[k] = lo_chunk;
       shape->lo_byte[k] = lo_chunk * Layout::PITCH
@@ -699,8 +716,8 @@ template <bool PREMUL, typename T, int C, typename Acc>
 size_t
 fused_shared_bytes (int threads)
 {
-  return 2 * ((size_t) threads * PrefixLayout<T, C, Acc>::PITCH
-              + sizeof (Acc) * (threads / 32) * C);
+  return (size_t) threads * PrefixLayout<T, C, Acc>::PITCH
+         + sizeof (Acc) * (threads / 32) * C;
 }
 
 template <bool PREMUL, typename T, int C, typename Acc>
@@ -716,11 +733,10 @@ fused_kernel (TesseraImage src, TesseraImage dst, Window w,
   Walk walk (0, w.height, blockIdx.y, shape.tile_rows);
   FusedEmit<PREMUL, T, C, Acc> emit = {
     shared,
-    (Acc *) (shared + 2 * blockDim.x * PrefixLayout<T, C, Acc>::PITCH),
+    (Acc *) (shared + blockDim.x * PrefixLayout<T, C, Acc>::PITCH),
     dst, w, shape, x0,
     (int) threadIdx.x >= shape.halo
-      && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width,
-    0
+      && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width
   };
 
   walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0, shape.src_aligned, emit);

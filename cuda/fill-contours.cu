@@ -146,15 +146,26 @@ struct GlobalMemory
   }
 };
 
-/* Union-find whose roots are the smallest node of their set. */
+/* Union-find whose roots are the smallest node of their set.  Finding
+ * halves the path (each node visited skips to its grandparent), so the
+ * chains that linking by index builds across thousands of tiles stay
+ * short.  The shortcut is an atomic min: it never undoes another thread's
+ * link, and any ancestor is a valid parent. */
 template <typename Memory>
 static __host__ __device__ inline int
-find_root (const int *parent, int node)
+find_root (int *parent, int node)
 {
-  int up;
-  while ((up = Memory::load (parent + node)) != node)
-    node = up;
-  return node;
+  for (;;)
+    {
+      int up = Memory::load (parent + node);
+      if (up == node)
+        return node;
+      int above = Memory::load (parent + up);
+      if (above == up)
+        return up;
+      atomic_min (parent + node, above);
+      node = above;
+    }
 }
 
 /* Unites the sets of A and B, safe against other threads doing the same
@@ -540,7 +551,7 @@ seams_kernel (TesseraImage out, int *parent, int slack, size_t count)
 
 /* Lanes of one tile: TABLE[k] gets the value of edge component k. */
 static __host__ __device__ inline void
-resolve_numbers (const int *parent, const Tile *tile, int count,
+resolve_numbers (int *parent, const Tile *tile, int count,
                  uint8_t *table, int lane, int lanes)
 {
   for (int k = lane; k < count; k += lanes)
@@ -584,7 +595,7 @@ resolve_row (const TesseraImage *out, const Tile *tile, const uint8_t *table,
 #ifdef __CUDACC__
 static __global__ void
 __launch_bounds__ (WARPS_PER_BLOCK * 32)
-resolve_kernel (TesseraImage out, const int *parent, const uint8_t *counts)
+resolve_kernel (TesseraImage out, int *parent, const uint8_t *counts)
 {
   __shared__ uint8_t tables[WARPS_PER_BLOCK][TILE_NODES];
   int tiles_x, tiles = tile_count_all (out.width, out.height, &tiles_x);
@@ -898,7 +909,7 @@ paper_border_kernel (PaperImage image, int *parent)
 }
 
 static __global__ void
-paper_values_kernel (const int *parent, uint8_t *value, unsigned labels)
+paper_values_kernel (int *parent, uint8_t *value, unsigned labels)
 {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= labels)
@@ -979,12 +990,18 @@ struct PaperScratch
   PaperQueues         queues;
   unsigned            overflow_capacity;
 
-  TesseraStatus allocate (size_t pixels, unsigned label_count)
+  /* Queues for SCALE times a first guess: a seed per 8 pixels and a pair
+   * per 4, and 64 of each per task (on small images most of the tasks
+   * meet each other's labels at once). */
+  TesseraStatus allocate (size_t pixels, unsigned label_count, unsigned tasks,
+                          unsigned scale)
   {
-    /* Room for a seed per 8 pixels and a pair per 4: far more than any
-     * image needs; a full queue voids the result (TESSERA_ERROR_GPU_OUT_OF_MEMORY). */
-    overflow_capacity = (unsigned) (pixels / 8 + 4096);
-    unsigned pair_capacity = (unsigned) (pixels / 4 + 4096);
+    size_t overflow_guess = (pixels / 8 + 64 * (size_t) tasks) * scale;
+    size_t pair_guess = (pixels / 4 + 64 * (size_t) tasks) * scale;
+    if (pair_guess > UINT32_MAX / 2 || overflow_guess > UINT32_MAX / 2)
+      return TESSERA_ERROR_GPU_OUT_OF_MEMORY;
+    overflow_capacity = (unsigned) overflow_guess;
+    unsigned pair_capacity = (unsigned) pair_guess;
     TESSERA_CUDA_CHECK (labels.allocate (pixels * sizeof (unsigned)));
     for (int i = 0; i < 2; i++)
       TESSERA_CUDA_CHECK (overflow[i].allocate (overflow_capacity
@@ -1010,21 +1027,27 @@ struct PaperScratch
   }
 };
 
-/* PAPER_GPU from IN to OUT (device images). */
+#define PAPER_BORDER_TASKS 1024
+
+/* PAPER_GPU from IN to OUT (device images) with queues of SCALE times the
+ * first guess; *LOST when they overflowed (the result is void). */
 static TesseraStatus
-paper_gpu_fill (const TesseraImage *in, TesseraImage *out,
-                const TesseraFillContours *params)
+paper_gpu_try (const TesseraImage *in, TesseraImage *out,
+               const TesseraFillContours *params, unsigned scale, bool *lost)
 {
   size_t pixels = (size_t) in->width * in->height;
   int seeds = params->seeds > 0 ? params->seeds : PAPER_GPU_SEEDS;
-  int border_tasks = 1024;
+  int border_tasks = PAPER_BORDER_TASKS;
   unsigned label_count = LABEL_FIRST_SEED + (unsigned) seeds;
   PaperImage image = { NULL, in->width, in->height, params->connectivity == 8 };
   PaperScratch scratch;
   unsigned host_counters[4];
   int round = 0;
 
-  TESSERA_CUDA_CHECK (scratch.allocate (pixels, label_count));
+  *lost = false;
+  TESSERA_CUDA_CHECK (scratch.allocate (pixels, label_count,
+                                        (unsigned) (border_tasks + seeds),
+                                        scale));
   image.labels = scratch.labels.as<unsigned> ();
   TESSERA_CUDA_CHECK (cudaMemsetAsync (scratch.counters.as<void> (), 0,
                                        4 * sizeof (unsigned), 0));
@@ -1046,7 +1069,10 @@ paper_gpu_fill (const TesseraImage *in, TesseraImage *out,
                                       cudaMemcpyDeviceToHost));
       unsigned pending = host_counters[2 + round % 2];
       if (host_counters[1] != 0 || pending > scratch.overflow_capacity)
-        return TESSERA_ERROR_GPU_OUT_OF_MEMORY;
+        {
+          *lost = true;
+          return TESSERA_ERROR_GPU_OUT_OF_MEMORY;
+        }
       if (pending == 0)
         break;
       const PaperSeed *seeds_now = scratch.overflow[round % 2].as<PaperSeed> ();
@@ -1080,6 +1106,19 @@ paper_gpu_fill (const TesseraImage *in, TesseraImage *out,
     (image.labels, scratch.value.as<uint8_t> (), *out);
   TESSERA_CUDA_CHECK_LAUNCH ();
   return TESSERA_OK;
+}
+
+/* PAPER_GPU, starting over with larger queues when they overflowed. */
+static TesseraStatus
+paper_gpu_fill (const TesseraImage *in, TesseraImage *out,
+                const TesseraFillContours *params)
+{
+  TesseraStatus status = TESSERA_ERROR_GPU_OUT_OF_MEMORY;
+  bool lost = true;
+
+  for (unsigned scale = 1; lost && scale <= 64; scale *= 4)
+    status = paper_gpu_try (in, out, params, scale, &lost);
+  return status;
 }
 
 extern "C" TesseraStatus
@@ -1199,13 +1238,47 @@ struct PipelineSlot
 };
 
 
+/* One of FAST's two batch slots: a stream and device memory. */
+struct FastSlot
+{
+  FastScratch         scratch;
+  TesseraDeviceBuffer in, out;
+  cudaStream_t        stream;
+
+  FastSlot () : stream (NULL) {}
+  /* The buffers (freed after this) may still be in use on a failure path. */
+  ~FastSlot ()
+  {
+    if (stream == NULL)
+      return;
+    cudaStreamSynchronize (stream);
+    cudaStreamDestroy (stream);
+  }
+};
+
+/* Queues the download of SLOT's mask into the host image INTERIOR; from
+ * pageable memory this returns when it is done. */
+static TesseraStatus
+fast_slot_download (FastSlot *slot, TesseraImage *interior)
+{
+  return tessera_cuda_status (
+    cudaMemcpy2DAsync (interior->data, interior->stride, slot->out.as<void> (),
+                       (size_t) interior->width, (size_t) interior->width,
+                       (size_t) interior->height, cudaMemcpyDeviceToHost,
+                       slot->stream));
+}
+
+/* FAST on COUNT host images.  The copies go straight from and to the
+ * caller's (pageable) memory, staged by the driver, which is quicker than
+ * staging them ourselves through pinned buffers with one host thread (that
+ * measured twice as slow per image); what overlaps is image i's kernels
+ * with image i-1's download. */
 extern "C" TesseraStatus
 tessera_cuda_fill_contours_batch (const TesseraImage *contours,
                                   TesseraImage *interior, int count,
                                   const TesseraFillContours *params)
 {
-  FastScratch scratch[2];
-  PipelineSlot slots[2];    /* after the scratch: waits before it is freed */
+  FastSlot slots[2];
   size_t most = 0;
   int most_width = 1, most_height = 1;
 
@@ -1231,33 +1304,39 @@ tessera_cuda_fill_contours_batch (const TesseraImage *contours,
     }
   for (int s = 0; s < 2; s++)
     {
-      TESSERA_CUDA_CHECK (slots[s].allocate (most, most));
+      TESSERA_CUDA_CHECK (cudaStreamCreateWithFlags (&slots[s].stream,
+                                                     cudaStreamNonBlocking));
+      TESSERA_CUDA_CHECK (slots[s].in.allocate (most));
+      TESSERA_CUDA_CHECK (slots[s].out.allocate (most));
       /* Enough tiles for any of the images. */
-      TESSERA_CUDA_CHECK (scratch[s].allocate (most_width, most_height));
+      TESSERA_CUDA_CHECK (slots[s].scratch.allocate (most_width, most_height));
     }
   TESSERA_CUDA_CHECK (cudaStreamSynchronize (0));   /* the allocations */
 
   for (int i = 0; i < count; i++)
     {
-      PipelineSlot *slot = &slots[i % 2];
-      TESSERA_CUDA_CHECK (slot->drain ());
-      TesseraImage staged = packed_view (slot->host_in.as<void> (),
-                                         &contours[i], TESSERA_MEMORY_HOST);
-      TesseraImage in = packed_view (slot->device_in.as<void> (),
-                                     &contours[i], TESSERA_MEMORY_CUDA);
-      TesseraImage out = packed_view (slot->device_out.as<void> (),
-                                      &contours[i], TESSERA_MEMORY_CUDA);
-      copy_rows (&contours[i], &staged);
-      TESSERA_CUDA_CHECK (cudaMemcpyAsync (in.data, staged.data,
-                                           (size_t) in.width * in.height,
-                                           cudaMemcpyHostToDevice,
-                                           slot->stream));
+      FastSlot *slot = &slots[i % 2];
+      TesseraImage in = packed_view (slot->in.as<void> (), &contours[i],
+                                     TESSERA_MEMORY_CUDA);
+      TesseraImage out = packed_view (slot->out.as<void> (), &contours[i],
+                                      TESSERA_MEMORY_CUDA);
+      TESSERA_CUDA_CHECK (cudaMemcpy2DAsync (in.data, in.stride,
+                                             contours[i].data,
+                                             contours[i].stride,
+                                             (size_t) in.width,
+                                             (size_t) in.height,
+                                             cudaMemcpyHostToDevice,
+                                             slot->stream));
       TESSERA_CUDA_CHECK (fast_fill (&in, &out, params->connectivity == 8,
-                                     &scratch[i % 2], slot->stream));
-      TESSERA_CUDA_CHECK (slot->download (&interior[i]));
+                                     &slot->scratch, slot->stream));
+      if (i > 0)
+        TESSERA_CUDA_CHECK (fast_slot_download (&slots[(i - 1) % 2],
+                                                &interior[i - 1]));
     }
+  TESSERA_CUDA_CHECK (fast_slot_download (&slots[(count - 1) % 2],
+                                          &interior[count - 1]));
   for (int s = 0; s < 2; s++)
-    TESSERA_CUDA_CHECK (slots[s].drain ());
+    TESSERA_CUDA_CHECK (cudaStreamSynchronize (slots[s].stream));
   return TESSERA_OK;
 }
 

@@ -138,34 +138,14 @@ region_alloc (TesseraRegion        *region,
   return TRUE;
 }
 
-gboolean
-tessera_region_alloc_like (TesseraRegion        *region,
-                           const TesseraRegion  *like,
-                           GError              **error)
+static void
+read_pixels (TesseraRegion   *region,
+             TesseraProgress *progress)
 {
-  memset (region, 0, sizeof (*region));
-  return region_alloc (region, like->drawable, &like->rect, like->format,
-                       like->image.type, error);
-}
+  const GeglRectangle *rect   = &region->rect;
+  GeglBuffer          *buffer = gimp_drawable_get_buffer (region->drawable);
+  gint                 y;
 
-gboolean
-tessera_region_read (TesseraRegion       *region,
-                     gint32               drawable,
-                     const GeglRectangle *rect,
-                     TesseraProgress     *progress,
-                     GError             **error)
-{
-  const Babl        *format;
-  TesseraSampleType  type;
-  GeglBuffer        *buffer;
-  gint               y;
-
-  memset (region, 0, sizeof (*region));
-  if (! work_format (drawable, &format, &type, error)
-      || ! region_alloc (region, drawable, rect, format, type, error))
-    return FALSE;
-
-  buffer = gimp_drawable_get_buffer (drawable);
   for (y = rect->y; y < rect->y + rect->height; )
     {
       GeglRectangle row = tile_row (rect, y);
@@ -178,6 +158,68 @@ tessera_region_read (TesseraRegion       *region,
                                (gdouble) (y - rect->y) / rect->height);
     }
   g_object_unref (buffer);
+}
+
+gboolean
+tessera_region_read (TesseraRegion       *region,
+                     gint32               drawable,
+                     const GeglRectangle *rect,
+                     TesseraProgress     *progress,
+                     GError             **error)
+{
+  const Babl        *format;
+  TesseraSampleType  type;
+
+  memset (region, 0, sizeof (*region));
+  if (! work_format (drawable, &format, &type, error)
+      || ! region_alloc (region, drawable, rect, format, type, error))
+    return FALSE;
+
+  read_pixels (region, progress);
+  return TRUE;
+}
+
+/* Writes to every page of IMAGE, so the system maps them all in now. */
+static gpointer
+touch_pages (gpointer data)
+{
+  const TesseraImage *image = data;
+  volatile guchar    *bytes = image->data;
+  gsize               size  = image->stride * (gsize) image->height;
+  gsize               at;
+
+  for (at = 0; at < size; at += 4096)
+    bytes[at] = 0;
+  return NULL;
+}
+
+gboolean
+tessera_region_read_with_result (TesseraRegion        *source,
+                                 TesseraRegion        *result,
+                                 gint32                drawable,
+                                 const GeglRectangle  *rect,
+                                 TesseraProgress      *progress,
+                                 GError              **error)
+{
+  const Babl        *format;
+  TesseraSampleType  type;
+  GThread           *toucher;
+
+  memset (source, 0, sizeof (*source));
+  memset (result, 0, sizeof (*result));
+  if (! work_format (drawable, &format, &type, error)
+      || ! region_alloc (source, drawable, rect, format, type, error))
+    return FALSE;
+  if (! region_alloc (result, drawable, rect, format, type, error))
+    {
+      tessera_region_clear (source);
+      return FALSE;
+    }
+
+  /* Reading mostly waits for GIMP, so the other core has the time. */
+  toucher = g_thread_new ("tessera-touch-pages", touch_pages, &result->image);
+  read_pixels (source, progress);
+  g_thread_join (toucher);
   return TRUE;
 }
 

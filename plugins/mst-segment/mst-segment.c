@@ -793,7 +793,9 @@ static const TesseraPlugin mst_segment =
   segment_parse,
   segment_check,
   segment_dialog,
-  segment_apply
+  segment_apply,
+
+  NULL, 0
 };
 
 static void

@@ -302,7 +302,9 @@ const TesseraPlugin reconstruct_preset_plugin =
   preset_parse,
   preset_check,
   preset_dialog,
-  preset_apply
+  preset_apply,
+
+  NULL, 0
 };
 
 void

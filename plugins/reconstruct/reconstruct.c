@@ -298,7 +298,9 @@ static const TesseraPlugin reconstruct =
   reconstruct_parse,
   reconstruct_check,
   reconstruct_dialog,
-  reconstruct_apply
+  reconstruct_apply,
+
+  NULL, 0
 };
 
 static void

@@ -182,7 +182,9 @@ trace_chain (gint32              drawable,
   return ok;
 }
 
-/* The clicks in image coordinates, and whether they close. */
+/* The clicks in image coordinates, and whether they close.  They become
+ * the new path's anchors, which GIMP holds in single precision: the line
+ * is traced between the points that the path will hold. */
 static gboolean
 chain_of_run (const TesseraTarget  *target,
               const TraceRun       *run,
@@ -192,8 +194,13 @@ chain_of_run (const TesseraTarget  *target,
 {
   *closed = run->closed;
   if (run->from_path && run->clicks->len == 0)
-    return trace_path_anchors (target->image, clicks, closed, error);
-  g_array_append_vals (clicks, run->clicks->data, run->clicks->len);
+    {
+      if (! trace_path_anchors (target->image, clicks, closed, error))
+        return FALSE;
+    }
+  else
+    g_array_append_vals (clicks, run->clicks->data, run->clicks->len);
+  trace_path_round (clicks);
   return TRUE;
 }
 
@@ -298,46 +305,45 @@ static const gchar * const menu_paths[] =
 
 static const TesseraPlugin trace_line =
 {
-  PLUG_IN_PROC,
-  N_("Trace a road, river or edge between clicked points into a path"),
-  TRACE_HELP,
-  N_("_Trace Line…"),
-  "RGB*, GRAY*",
-  menu_paths,
-  coords_args,
-  G_N_ELEMENTS (coords_args),
-
-  sizeof (TraceValues),
-  trace_parse,
-  trace_check,
-  trace_dialog,
-  trace_apply,
-
-  return_vals,
-  G_N_ELEMENTS (return_vals)
+  .name          = PLUG_IN_PROC,
+  .blurb         = N_("Trace a road, river or edge between clicked points "
+                      "into a path"),
+  .help          = TRACE_HELP,
+  .menu_label    = N_("_Trace Line…"),
+  .image_types   = "RGB*, GRAY*",
+  .menu_paths    = menu_paths,
+  .args          = coords_args,
+  .n_args        = G_N_ELEMENTS (coords_args),
+  .values_size   = sizeof (TraceValues),
+  .parse         = trace_parse,
+  .check         = trace_check,
+  .dialog        = trace_dialog,
+  .apply         = trace_apply,
+  .return_vals   = return_vals,
+  .n_return_vals = G_N_ELEMENTS (return_vals)
 };
 
+/* The same settings, kept under their own name. */
 static const TesseraPlugin trace_line_from_path =
 {
-  PLUG_IN_PROC_FROM_PATH,
-  N_("Snap the active path to the road, river or edge along it"),
-  TRACE_HELP "  The points are the anchors of the first stroke of the "
-  "active path; a closed stroke gives a closed path.",
-  N_("Trace Line from _Path…"),
-  "RGB*, GRAY*",
-  menu_paths,
-  from_path_args,
-  G_N_ELEMENTS (from_path_args),
-
-  /* The same settings, kept under their own name. */
-  sizeof (TraceValues),
-  trace_from_path_parse,
-  trace_check,
-  trace_dialog,
-  trace_apply,
-
-  return_vals,
-  G_N_ELEMENTS (return_vals)
+  .name          = PLUG_IN_PROC_FROM_PATH,
+  .blurb         = N_("Snap the active path to the road, river or edge "
+                      "along it"),
+  .help          = TRACE_HELP "  The points are the anchors of the first "
+                   "stroke of the active path; a closed stroke gives a "
+                   "closed path.",
+  .menu_label    = N_("Trace Line from _Path…"),
+  .image_types   = "RGB*, GRAY*",
+  .menu_paths    = menu_paths,
+  .args          = from_path_args,
+  .n_args        = G_N_ELEMENTS (from_path_args),
+  .values_size   = sizeof (TraceValues),
+  .parse         = trace_from_path_parse,
+  .check         = trace_check,
+  .dialog        = trace_dialog,
+  .apply         = trace_apply,
+  .return_vals   = return_vals,
+  .n_return_vals = G_N_ELEMENTS (return_vals)
 };
 
 static void
@@ -354,7 +360,7 @@ run (const gchar      *name,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
-  TraceRun   run = { TRACE_DEFAULT_VALUES };
+  TraceRun   run = { .values = TRACE_DEFAULT_VALUES };
   GimpParam *own = NULL;
 
   run.from_path = g_strcmp0 (name, PLUG_IN_PROC_FROM_PATH) == 0;

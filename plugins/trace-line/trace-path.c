@@ -54,6 +54,20 @@ trace_path_anchors (gint32     image,
   return TRUE;
 }
 
+void
+trace_path_round (GArray *points)
+{
+  guint i;
+
+  for (i = 0; i < points->len; i++)
+    {
+      TesseraPoint *p = &g_array_index (points, TesseraPoint, i);
+
+      p->x = (gfloat) p->x;
+      p->y = (gfloat) p->y;
+    }
+}
+
 static void
 stroke_with_brush (gint32 drawable,
                    gint32 vectors)

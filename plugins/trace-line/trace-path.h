@@ -14,6 +14,9 @@ gboolean trace_path_anchors (gint32               image,
                              gboolean            *closed,
                              GError             **error);
 
+/* POINTS rounded as a GIMP path holds them: to single precision. */
+void     trace_path_round   (GArray              *points);
+
 /* A new path "Traced line" in IMAGE with an anchor on each of the N_POINTS
  * POINTS and straight segments between them, closed or not, above the
  * others, visible and active; when STROKE, also stroked on DRAWABLE with

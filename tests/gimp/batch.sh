@@ -20,6 +20,10 @@
 #       more for such a function to look at (a new layer, a path...).
 #   reject NAME DRAWABLES CALL
 #       CALL must fail and leave the drawable untouched.
+# The drawables are small and filled with noise; a case file may set
+#   pixels="road WIDTH HEIGHT"
+# before checks whose drawables must be gimp-check make's test road of that
+# size instead (see check-trace-line.h), and pixels= after them.
 # CALL is a script-fu expression in which `image' and `drawable' are bound,
 # e.g. (plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 3 3 1 1).
 # DRAWABLES is a list of shell patterns over the drawable names
@@ -111,10 +115,17 @@ queue_job ()
   # and other edge cases are the core tests' business).
   width=$((21 + job_count * 11 % 37))
   height=$((15 + job_count * 7 % 29))
+  job_pixels=noise
+  if [ -n "${pixels:-}" ]; then
+    # After the six arguments: the pattern and the size.
+    # shellcheck disable=SC2086
+    set -- "$@" $pixels
+    job_pixels=$7 width=$8 height=$9
+  fi
   mkdir -p "$dir"
   # shellcheck disable=SC2046
   "$GIMP_CHECK" make "$dir/in.raw" "$width" "$height" $(kind_layout "$kind") \
-    "$type" "$job_count" \
+    "$type" "$job_count" "$job_pixels" \
     || { echo "Bail out! cannot make the pixels of job $job_count"; exit 1; }
   printf '%s\n%s\n%s\n' "$2" "$5" "$6" > "$dir/job"
   {

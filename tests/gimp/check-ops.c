@@ -10,6 +10,10 @@ static const CheckOp check_ops[] =
   { "box-blur", 3, "RADIUS-X RADIUS-Y ITERATIONS", check_box_blur },
   { "mst-segment", 3, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE",
     check_mst_segment },
+  { "reconstruct", 3, "MARKER-RAW OPERATION CONNECTIVITY",
+    check_reconstruct },
+  { "reconstruct-preset", 4, "PRESET H-PERMILLE RADIUS CONNECTIVITY",
+    check_reconstruct_preset },
 };
 
 const CheckOp *

@@ -35,5 +35,11 @@ TesseraStatus  check_box_blur (char *const *args, const TesseraImage *src,
 TesseraStatus  check_mst_segment (char *const *args,
                                   const TesseraImage *src, TesseraImage *dst,
                                   bool has_alpha);
+TesseraStatus  check_reconstruct (char *const *args,
+                                  const TesseraImage *src, TesseraImage *dst,
+                                  bool has_alpha);
+TesseraStatus  check_reconstruct_preset (char *const *args,
+                                         const TesseraImage *src,
+                                         TesseraImage *dst, bool has_alpha);
 
 #endif

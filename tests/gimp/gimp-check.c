@@ -2,9 +2,17 @@
  * raw images for GIMP to load and compares what a procedure left in GIMP
  * with the core's result on the same pixels, computed here:
  *
- *   gimp-check make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED
+ *   gimp-check make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED [PATTERN]
  *   gimp-check same BEFORE AFTER
  *   gimp-check op BEFORE AFTER MASK|- OPERATION [ARGS...]
+ *   gimp-check trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH
+ *                    MAX-ANGLE SIGMA [X1 Y1 X2 Y2...]
+ *   gimp-check on-road PATH WIDTH HEIGHT
+ *   gimp-check road-edge WIDTH HEIGHT X...
+ *
+ * PATTERN is noise (the default) or road (check-trace-line.h's test road);
+ * trace and on-road check a path saved by tessera-test-io-save-path (see
+ * check-trace-line.h), road-edge prints "X Y" on the test road's edge.
  *
  * TYPE is a babl type name (u8 u16 u32 half float double); MASK is the
  * selection saved as "Y float", or - for none.  Exit status 0: as
@@ -29,6 +37,7 @@
 #include <string.h>
 
 #include "check-ops.h"
+#include "check-trace-line.h"
 #include "random.h"
 #include "raw-image.h"
 
@@ -139,7 +148,9 @@ make (char **argv)
       || ! raw_sample_type_parse (argv[5], &raw.type)
       || ! check_op_int (argv[6], &seed)
       || raw.width < 1 || raw.height < 1
-      || raw.channels < 1 || raw.channels > 4)
+      || raw.channels < 1 || raw.channels > 4
+      || (argv[7] != NULL && strcmp (argv[7], "noise") != 0
+          && strcmp (argv[7], "road") != 0))
     return CHECK_USAGE;
   raw.has_alpha = alpha != 0;
   if (! raw_image_alloc (&raw)
@@ -148,7 +159,10 @@ make (char **argv)
     return CHECK_USAGE;
 
   random = test_random_new ((uint64_t) seed);
-  test_random_fill (&random, &image, 0);
+  if (argv[7] != NULL && strcmp (argv[7], "road") == 0)
+    check_road_fill (&image, &random);
+  else
+    test_random_fill (&random, &image, 0);
   core_to_raw (&image, &raw);
   tessera_image_free (&image);
   if (! raw_image_write (argv[0], &raw, "random pixels from gimp-check make"))
@@ -380,19 +394,69 @@ op (int argc, char **argv)
   return status;
 }
 
+/* The path in PATH_FILE against the core on BEFORE's pixels. */
+static int
+trace (int argc, char **argv)
+{
+  RawImage     before;
+  TesseraImage image;
+  int          status = CHECK_USAGE;
+
+  if (! raw_image_read (argv[0], &before))
+    return CHECK_USAGE;
+  if (raw_to_core (&before, &image))
+    {
+      status = check_trace_path (&image, argv[1], argv + 2, argc - 2);
+      tessera_image_free (&image);
+    }
+  raw_image_free (&before);
+  return status;
+}
+
+static int
+road_edge (int argc, char **argv)
+{
+  int width, height;
+
+  if (! check_op_int (argv[0], &width) || ! check_op_int (argv[1], &height))
+    return CHECK_USAGE;
+  for (int i = 2; i < argc; i++)
+    {
+      double x = atof (argv[i]);
+      printf ("%s%.17g %.17g", i > 2 ? " " : "", x,
+              check_road_edge (width, height, x));
+    }
+  printf ("\n");
+  return CHECK_PASS;
+}
+
 int
 main (int argc, char **argv)
 {
-  if (argc == 9 && strcmp (argv[1], "make") == 0)
+  int width, height;
+
+  if ((argc == 9 || argc == 10) && strcmp (argv[1], "make") == 0)
     return make (argv + 2);
+  if (argc >= 11 && strcmp (argv[1], "trace") == 0)
+    return trace (argc - 2, argv + 2);
+  if (argc == 5 && strcmp (argv[1], "on-road") == 0)
+    return check_op_int (argv[3], &width) && check_op_int (argv[4], &height)
+           ? check_trace_on_road (argv[2], width, height) : CHECK_USAGE;
+  if (argc >= 5 && strcmp (argv[1], "road-edge") == 0)
+    return road_edge (argc - 2, argv + 2);
   if (argc == 4 && strcmp (argv[1], "same") == 0)
     return same (argv + 2);
   if (argc >= 6 && strcmp (argv[1], "op") == 0)
     return op (argc - 2, argv + 2);
   fprintf (stderr,
-           "usage: %s make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED\n"
+           "usage: %s make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED "
+           "[noise|road]\n"
            "       %s same BEFORE AFTER\n"
-           "       %s op BEFORE AFTER MASK|- OPERATION [ARGS...]\n",
-           argv[0], argv[0], argv[0]);
+           "       %s op BEFORE AFTER MASK|- OPERATION [ARGS...]\n"
+           "       %s trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS "
+           "HALF-WIDTH MAX-ANGLE SIGMA [X1 Y1 X2 Y2...]\n"
+           "       %s on-road PATH WIDTH HEIGHT\n"
+           "       %s road-edge WIDTH HEIGHT X...\n",
+           argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
   return CHECK_USAGE;
 }

@@ -7,6 +7,8 @@
  * offers tessera-test-io-save, tessera-test-io-load and tessera-test-io-wait
  * as temporary procedures: a harness makes hundreds of these calls, and
  * starting a plug-in process for each costs a few hundred milliseconds.
+ * tessera-test-io-save-path writes a path's anchors, exactly, for procedures
+ * that make paths.
  *
  * The file (see raw-image.h) is a text header followed by the packed pixels:
  *   TESSERA-RAW
@@ -27,6 +29,7 @@
 #define SAVE_PROC      "tessera-test-io-save"
 #define LOAD_PROC      "tessera-test-io-load"
 #define WAIT_PROC      "tessera-test-io-wait"
+#define SAVE_PATH_PROC "tessera-test-io-save-path"
 
 static void query (void);
 static void run   (const gchar *name, gint nparams, const GimpParam *param,
@@ -62,12 +65,21 @@ static const GimpParamDef wait_args[] =
   { GIMP_PDB_INT32,    "seconds",  "How long to wait at most" }
 };
 
+static const GimpParamDef save_path_args[] =
+{
+  { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
+  { GIMP_PDB_IMAGE,    "image",    "Input image" },
+  { GIMP_PDB_VECTORS,  "path",     "Path whose first stroke to save" },
+  { GIMP_PDB_STRING,   "filename", "Text file to write" }
+};
+
 static void
 query (void)
 {
   /* An extension without arguments: GIMP starts it with itself. */
   gimp_install_procedure (EXTENSION_PROC,
-                          "Offers " SAVE_PROC ", " LOAD_PROC " and " WAIT_PROC
+                          "Offers " SAVE_PROC ", " LOAD_PROC ", " WAIT_PROC
+                          " and " SAVE_PATH_PROC
                           " (tests only)",
                           "Stays resident until GIMP quits.",
                           "Tessera", "Tessera", "2024", NULL, NULL,
@@ -140,6 +152,38 @@ load (gint32 drawable, const char *filename)
   return NULL;
 }
 
+/* The path's name, then "CLOSED COUNT", then "X Y" for each anchor of its
+ * first stroke, with all the digits of the doubles. */
+static const char *
+save_path (gint32 vectors, const char *filename)
+{
+  gint     *strokes, n_strokes = 0, n_coords = 0, i;
+  gdouble  *coords = NULL;
+  gboolean  closed = FALSE;
+  gchar    *name = gimp_item_get_name (vectors);
+  FILE     *out;
+
+  strokes = gimp_vectors_get_strokes (vectors, &n_strokes);
+  if (n_strokes > 0)
+    gimp_vectors_stroke_get_points (vectors, strokes[0], &n_coords, &coords,
+                                    &closed);
+  out = fopen (filename, "w");
+  if (out != NULL)
+    {
+      /* Each anchor comes between its two handles: x, y six at a time. */
+      fprintf (out, "%s\n%d %d\n", name ? name : "", closed ? 1 : 0,
+               n_coords / 6);
+      for (i = 2; i + 1 < n_coords; i += 6)
+        fprintf (out, "%.17g %.17g\n", coords[i], coords[i + 1]);
+    }
+  g_free (coords);
+  g_free (strokes);
+  g_free (name);
+  if (out == NULL || fclose (out) != 0)
+    return g_strerror (errno);
+  return NULL;
+}
+
 /* Lets a script wait for a harness that acts on GIMP's windows meanwhile
  * (GIMP keeps handling events while a procedure runs). */
 static const char *
@@ -175,6 +219,9 @@ run_temporary (const gchar      *name,
   else if (strcmp (name, WAIT_PROC) == 0
            && nparams == G_N_ELEMENTS (wait_args))
     error = wait_for_file (param[1].data.d_string, param[2].data.d_int32);
+  else if (strcmp (name, SAVE_PATH_PROC) == 0
+           && nparams == G_N_ELEMENTS (save_path_args))
+    error = save_path (param[2].data.d_vectors, param[3].data.d_string);
 
   *nreturn_vals = 1;
   *return_vals = values;
@@ -214,6 +261,14 @@ run (const gchar      *name,
                           "Tessera", "Tessera", "2024", NULL, "",
                           GIMP_TEMPORARY, G_N_ELEMENTS (wait_args), 0,
                           wait_args, NULL, run_temporary);
+
+  gimp_install_temp_proc (SAVE_PATH_PROC, "Writes a path's anchors to a "
+                          "text file",
+                          "The name, then \"CLOSED COUNT\", then \"X Y\" "
+                          "for each anchor of the first stroke.",
+                          "Tessera", "Tessera", "2024", NULL, "",
+                          GIMP_TEMPORARY, G_N_ELEMENTS (save_path_args), 0,
+                          save_path_args, NULL, run_temporary);
 
   /* Lets the call that started us return; then serves until GIMP quits. */
   gimp_extension_ack ();

@@ -139,8 +139,8 @@ main (int argc, char **argv)
     { TESSERA_F32, 1, false, 25, 1, FUSED, 0, 0, false },
     { TESSERA_U8, 4, true, 25, 1, FUSED, 0, 0, true },
   };
-  static const int sweep_threads[] = { 64, 128, 256 };
-  static const int sweep_rows[] = { 0, 64, 96, 128, 192, 256 };
+  static const int sweep_threads[] = { 128, 256 };
+  static const int sweep_rows[] = { 0, 96, 192 };
   int width = 7680, height = 4320, repeat = 30, failures = 0;
   bool sweep = false;
 
