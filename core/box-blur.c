@@ -875,11 +875,11 @@ times_in_window (int y, int first, int last, int height)
   return (uint64_t) (to - from + 1);
 }
 
-/* The source row after Y, to prefetch. */
+/* The source row after Y going STEP, to prefetch. */
 static const void *
-next_row (const BlurPass *pass, int y)
+next_row (const BlurPass *pass, int y, int step)
 {
-  return tessera_image_row (pass->src, clamp_row (y + 1, pass->height));
+  return tessera_image_row (pass->src, clamp_row (y + step, pass->height));
 }
 
 static const void *
@@ -911,24 +911,40 @@ finish_row (const BlurPass *pass, Workspace *workspace, int y)
 
 /* ---- bands ---------------------------------------------------------------- */
 
+/* A band of rows, walked top down, or bottom up for the last band: then its
+   first window, like the first band's, is half clamped rows, cheap to sum. */
 typedef struct
 {
   int  first, end;   /* rows [first, end) */
+  int  step;         /* 1: top down, -1: bottom up */
   bool reports;      /* this thread is the caller's: it reports progress */
 } Band;
 
-/* After row Y: reports progress now and then, and says whether to go on. */
-static bool
-keep_going (Progress *progress, const Band *band, int y)
+static int
+band_rows (const Band *band)
 {
-  int done = y + 1 - band->first, cancelled;
+  return band->end - band->first;
+}
+
+/* The band's first row in its own order. */
+static int
+band_origin (const Band *band)
+{
+  return band->step > 0 ? band->first : band->end - 1;
+}
+
+/* After DONE rows: reports progress now and then, and says whether to go
+   on. */
+static bool
+keep_going (Progress *progress, const Band *band, int done)
+{
+  int cancelled;
 
   if (done % ROWS_PER_POLL != 0)
     return true;
   if (band->reports)
     {
-      double fraction = (progress->pass
-                         + (double) done / (band->end - band->first))
+      double fraction = (progress->pass + (double) done / band_rows (band))
                         / progress->passes;
       if (!tessera_exec_progress (progress->exec, fraction))
         {
@@ -940,6 +956,23 @@ keep_going (Progress *progress, const Band *band, int y)
   cancelled = progress->cancelled;
   return !cancelled;
 }
+
+/* Calls ADD (Y, TIMES) for each row of the window around the band's first
+   row, in the band's order, once per row with how often it stands in the
+   window (the clamped edge rows stand many times). */
+#define FOR_FIRST_WINDOW(pass, band, add)                                   \
+  do {                                                                      \
+    int origin_ = band_origin (band), step_ = (band)->step;                 \
+    int top_ = origin_ - (pass)->ry, bottom_ = origin_ + (pass)->ry;        \
+    int from_ = clamp_row (step_ > 0 ? top_ : bottom_, (pass)->height);     \
+    int to_ = clamp_row (step_ > 0 ? bottom_ : top_, (pass)->height);       \
+    for (int y_ = from_;; y_ += step_)                                      \
+      {                                                                     \
+        add (y_, times_in_window (y_, top_, bottom_, (pass)->height));      \
+        if (y_ == to_)                                                      \
+          break;                                                            \
+      }                                                                     \
+  } while (0)
 
 static ALWAYS_INLINE void
 emit_row_int (const BlurPass *pass, Workspace *workspace, int y,
@@ -969,31 +1002,31 @@ band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
              Progress *progress, TesseraSampleType type, bool wide,
              int alpha_lanes)
 {
-  int first = band->first - pass->ry, last = band->first + pass->ry;
+  int step = band->step, y = band_origin (band);
 
   memset (workspace->columns, 0,
           pass->samples * (wide ? sizeof (uint64_t) : sizeof (uint32_t)));
-  for (int y = clamp_row (first, pass->height);
-       y <= clamp_row (last, pass->height); y++)
-    add_row_int (pass, workspace->columns, source_row (pass, workspace, y, 0),
-                 times_in_window (y, first, last, pass->height),
-                 next_row (pass, y), type, wide, alpha_lanes);
+#define ADD_ROW(row, times) \
+  add_row_int (pass, workspace->columns, source_row (pass, workspace, row, 0), \
+               times, next_row (pass, row, step), type, wide, alpha_lanes)
+  FOR_FIRST_WINDOW (pass, band, ADD_ROW);
+#undef ADD_ROW
 
-  for (int y = band->first; y < band->end; y++)
+  for (int done = 1; done <= band_rows (band); done++, y += step)
     {
-      int entering = clamp_row (y + pass->ry + 1, pass->height);
-      int leaving = clamp_row (y - pass->ry, pass->height);
+      int entering = clamp_row (y + step * (pass->ry + 1), pass->height);
+      int leaving = clamp_row (y - step * pass->ry, pass->height);
       emit_row_int (pass, workspace, y, type, wide, alpha_lanes);
-      if (y + 1 < band->end && entering != leaving)
+      if (done < band_rows (band) && entering != leaving)
         {
-          const void *next[2] = { next_row (pass, entering),
-                                  next_row (pass, leaving) };
+          const void *next[2] = { next_row (pass, entering, step),
+                                  next_row (pass, leaving, step) };
           slide_row_int (pass, workspace->columns,
                          source_row (pass, workspace, entering, 0),
                          source_row (pass, workspace, leaving, 1),
                          next, type, wide, alpha_lanes);
         }
-      if (!keep_going (progress, band, y))
+      if (!keep_going (progress, band, done))
         return;
     }
 }
@@ -1052,7 +1085,8 @@ static ALWAYS_INLINE void
 band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
                Progress *progress, int alpha_lanes)
 {
-  int first = band->first - pass->ry, last = band->first + pass->ry;
+  int step = band->step, y = band_origin (band);
+  int start = y - step * pass->ry;   /* the first block's first row */
   int block_rows = 2 * pass->ry + 1, block_row = 0;
   double *block[3] = { workspace->block[0], workspace->block[1],
                        workspace->block[2] };
@@ -1060,41 +1094,46 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
                     + (size_t) pass->reach * pass->lanes;
   size_t bytes = pass->samples * sizeof (double);
 
-  /* The first window is the first block. */
+  /* The first window is the first block, summed in the band's order. */
   memset (block[TOTAL], 0, bytes);
   memset (block[LEAVING], 0, bytes);
   memset (block[ENTERING], 0, bytes);
-  for (int y = clamp_row (first, pass->height);
-       y <= clamp_row (last, pass->height); y++)
-    add_row_float (pass, block[TOTAL], source_row (pass, workspace, y, 0),
-                   (double) times_in_window (y, first, last, pass->height),
-                   next_row (pass, y), alpha_lanes);
+#define ADD_ROW(row, times) \
+  add_row_float (pass, block[TOTAL], source_row (pass, workspace, row, 0), \
+                 (double) (times), next_row (pass, row, step), alpha_lanes)
+  FOR_FIRST_WINDOW (pass, band, ADD_ROW);
+#undef ADD_ROW
   memcpy (columns, block[TOTAL], bytes);
 
-  for (int y = band->first; y < band->end; y++)
+  for (int done = 1; done <= band_rows (band); done++, y += step)
     {
       emit_row_float (pass, workspace, y, alpha_lanes);
-      if (y + 1 < band->end)
+      if (done < band_rows (band))
         {
-          int entering = y + pass->ry + 1, leaving = y - pass->ry;
-          const void *next[2] = { next_row (pass, entering),
-                                  next_row (pass, leaving) };
+          int entering = y + step * (pass->ry + 1);
+          int leaving = y - step * pass->ry;
+          /* Still in the first block's clamped run of rows: it left as
+             one product, like it entered. */
+          bool clamped = step > 0 ? leaving <= 0
+                                  : leaving >= pass->height - 1;
+          const void *next[2] = { next_row (pass, entering, step),
+                                  next_row (pass, leaving, step) };
           slide_row_float (pass, block, columns,
                            source_row (pass, workspace, entering, 0),
                            source_row (pass, workspace, leaving, 1),
-                           leaving <= 0 ? leaving - first + 1 : 0,
+                           clamped ? step * (leaving - start) + 1 : 0,
                            next, alpha_lanes);
         }
       if (++block_row == block_rows)
         {
-          double *done = block[TOTAL];
+          double *done_block = block[TOTAL];
           block[TOTAL] = block[ENTERING];
-          block[ENTERING] = done;
+          block[ENTERING] = done_block;
           memset (block[ENTERING], 0, bytes);
           memset (block[LEAVING], 0, bytes);
           block_row = 0;
         }
-      if (!keep_going (progress, band, y))
+      if (!keep_going (progress, band, done))
         return;
     }
 }
@@ -1235,25 +1274,25 @@ workspaces_new (const BlurPass *pass, int count)
 }
 
 /* The first row of band B of BANDS.  Every band first sums the window of
-   its first row: up to 2ry+1 rows, ry+1 for the first band, each about a
-   fifth of the work of an output row (measured).  The bands share that work
-   out, so a large radius does not leave all threads waiting for one. */
+   its first row: ry+1 rows for the first and the last band (half of it is
+   clamped), 2ry+1 for the others, each about a third of the work of an
+   output row (measured).  Bands share that work out, so that a large radius
+   does not leave threads waiting for one. */
 static int
 band_start (const BlurPass *pass, int b, int bands)
 {
-  const double start_cost = 0.2;
+  const double start_cost = 0.3;
   double height = pass->height;
-  double first = MIN (pass->ry + 1.0, height), other = MIN (2.0 * pass->ry + 1,
-                                                              height);
-  double share = (height + start_cost * (first + (bands - 1) * other)) / bands;
-  double first_rows = share - start_cost * first;
-  double other_rows = share - start_cost * other;
+  double edge = MIN (pass->ry + 1.0, height);
+  double middle = MIN (2.0 * pass->ry + 1, height);
+  double starts = bands == 1 ? edge : 2 * edge + (bands - 2) * middle;
+  double share = (height + start_cost * starts) / bands;
 
-  if (b == 0 || other_rows < 1)
+  if (b == 0 || share - start_cost * middle < 1)
     return (int) ((int64_t) pass->height * b / bands);
   if (b == bands)
     return pass->height;
-  return (int) (first_rows + (b - 1) * other_rows + 0.5);
+  return (int) (b * share - start_cost * (edge + (b - 1) * middle) + 0.5);
 }
 
 static TesseraStatus
@@ -1270,7 +1309,8 @@ run_pass (const BlurPass *pass, Workspace *workspaces, int bands,
     for (int b = thread; b < bands; b += team)
       {
         Band band = { band_start (pass, b, bands),
-                      band_start (pass, b + 1, bands), thread == 0 };
+                      band_start (pass, b + 1, bands),
+                      b == bands - 1 && bands > 1 ? -1 : 1, thread == 0 };
         int cancelled;
 #pragma omp atomic read
         cancelled = progress->cancelled;

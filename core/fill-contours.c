@@ -962,7 +962,7 @@ batch_paper_cuda_merge (const TesseraImage *contours, TesseraImage *interior,
   for (int i = 0; i < count; i++)
     if ((size_t) contours[i].width * contours[i].height > most)
       most = (size_t) contours[i].width * contours[i].height;
-  status = tessera_cuda_fill_merge_new (&merge, most);
+  status = tessera_cuda_fill_merge_new (&merge, most, count);
   for (int i = 0; i < count && status == TESSERA_OK; i++)
     {
       uint32_t *labels;

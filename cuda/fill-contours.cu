@@ -1146,25 +1146,38 @@ tessera_cuda_fill_contours (const TesseraImage *contours,
 }
 
 /* ------------------------------------------------------------------ */
-/* Pipelines: two slots, each with its stream and pinned host buffers, so
- * that one slot's copies and kernels overlap the other's. */
+/* Batches: two slots, each with its stream, so that one slot's copies and
+ * kernels overlap the other's. */
 
-class PinnedBuffer
+/* Host memory, pinned (asynchronous copies, but slow to allocate: it pays
+ * from the second image of a batch on) or not. */
+class HostBuffer
 {
 public:
-  PinnedBuffer () : data_ (NULL) {}
-  ~PinnedBuffer () { if (data_ != NULL) cudaFreeHost (data_); }
-  TesseraStatus allocate (size_t bytes)
+  HostBuffer () : data_ (NULL), pinned_ (false) {}
+  ~HostBuffer ()
   {
-    return tessera_cuda_status (cudaHostAlloc (&data_, bytes,
-                                               cudaHostAllocDefault));
+    if (pinned_)
+      cudaFreeHost (data_);
+    else
+      free (data_);
+  }
+  TesseraStatus allocate (size_t bytes, bool pinned)
+  {
+    pinned_ = pinned;
+    if (pinned)
+      return tessera_cuda_status (cudaHostAlloc (&data_, bytes,
+                                                 cudaHostAllocDefault));
+    data_ = malloc (bytes);
+    return data_ != NULL ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
   }
   template <typename T> T *as () const { return (T *) data_; }
 
 private:
-  PinnedBuffer (const PinnedBuffer &);
-  PinnedBuffer &operator= (const PinnedBuffer &);
+  HostBuffer (const HostBuffer &);
+  HostBuffer &operator= (const HostBuffer &);
   void *data_;
+  bool  pinned_;
 };
 
 /* A packed one-channel u8 view of DATA with LIKE's size. */
@@ -1185,10 +1198,11 @@ copy_rows (const TesseraImage *from, TesseraImage *to)
             (size_t) from->width);
 }
 
+/* A slot of the PAPER merge pipeline. */
 struct PipelineSlot
 {
   cudaStream_t  stream;
-  PinnedBuffer  host_in, host_out;
+  HostBuffer    host_in, host_out;
   TesseraDeviceBuffer device_in, device_out;
   TesseraImage *pending;          /* the host image the slot's result goes to */
   TesseraImage  host_result;      /* host_out as an image of its size */
@@ -1203,12 +1217,12 @@ struct PipelineSlot
     cudaStreamDestroy (stream);
   }
 
-  TesseraStatus allocate (size_t in_bytes, size_t out_bytes)
+  TesseraStatus allocate (size_t in_bytes, size_t out_bytes, bool pinned)
   {
     TESSERA_CUDA_CHECK (cudaStreamCreateWithFlags (&stream,
                                                    cudaStreamNonBlocking));
-    TESSERA_CUDA_CHECK (host_in.allocate (in_bytes));
-    TESSERA_CUDA_CHECK (host_out.allocate (out_bytes));
+    TESSERA_CUDA_CHECK (host_in.allocate (in_bytes, pinned));
+    TESSERA_CUDA_CHECK (host_out.allocate (out_bytes, pinned));
     TESSERA_CUDA_CHECK (device_in.allocate (in_bytes));
     return device_out.allocate (out_bytes);
   }
@@ -1282,6 +1296,8 @@ tessera_cuda_fill_contours_batch (const TesseraImage *contours,
   size_t most = 0;
   int most_width = 1, most_height = 1;
 
+  if (count <= 0)
+    return count == 0 ? TESSERA_OK : TESSERA_ERROR_INVALID_ARGUMENT;
   if (params->method != TESSERA_FILL_CONTOURS_METHOD_FAST
       && params->method != TESSERA_FILL_CONTOURS_METHOD_AUTO)
     {
@@ -1347,16 +1363,19 @@ struct TesseraCudaFillMerge
   PipelineSlot        slots[2];   /* after VALUE: waits before it is freed */
   int                 next;
   size_t              max_pixels;
+  bool                pinned;
 };
 
 extern "C" TesseraStatus
-tessera_cuda_fill_merge_new (TesseraCudaFillMerge **merge, size_t max_pixels)
+tessera_cuda_fill_merge_new (TesseraCudaFillMerge **merge, size_t max_pixels,
+                             int images)
 {
   TesseraCudaFillMerge *m = new (std::nothrow) TesseraCudaFillMerge ();
   if (m == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   m->next = 0;
   m->max_pixels = max_pixels;
+  m->pinned = images > 1;
   *merge = m;
   return TESSERA_OK;
 }
@@ -1371,7 +1390,7 @@ tessera_cuda_fill_merge_labels (TesseraCudaFillMerge *merge,
   if (slot->stream == NULL)
     {
       TESSERA_CUDA_CHECK (slot->allocate (merge->max_pixels * sizeof (unsigned),
-                                          merge->max_pixels));
+                                          merge->max_pixels, merge->pinned));
       TESSERA_CUDA_CHECK (cudaStreamSynchronize (0));
     }
   TESSERA_CUDA_CHECK (slot->drain ());

@@ -78,12 +78,12 @@ TesseraStatus tessera_cuda_fill_contours_batch (const TesseraImage *contours,
 /* The GPU merge stage of PAPER (CPU fill + GPU merge), as a pipeline: the
  * CPU fills image i+1 into one label buffer while the GPU turns image i's
  * labels into its mask (interior = value[label]).  Labels are written into
- * the buffer that _labels hands out (pinned memory, MAX_PIXELS entries);
- * _submit queues the merge of those labels into the host image INTERIOR,
- * which is complete after the next _labels or _finish. */
+ * the buffer that _labels hands out (MAX_PIXELS entries; pinned memory
+ * when IMAGES > 1); _submit queues the merge of those labels into the host
+ * image INTERIOR, which is complete after the next _labels or _finish. */
 typedef struct TesseraCudaFillMerge TesseraCudaFillMerge;
 TesseraStatus tessera_cuda_fill_merge_new    (TesseraCudaFillMerge **merge,
-                                              size_t max_pixels);
+                                              size_t max_pixels, int images);
 TesseraStatus tessera_cuda_fill_merge_labels (TesseraCudaFillMerge *merge,
                                               uint32_t **labels);
 TesseraStatus tessera_cuda_fill_merge_submit (TesseraCudaFillMerge *merge,

@@ -53,12 +53,14 @@ reach (gint radius,
   return radius * iterations;
 }
 
-/* Blurs SOURCE into RESULT; SOURCE is freed (an 8K image is large). */
-static TesseraStatus
-blur_region (TesseraRegion       *source,
-             TesseraRegion       *result,
-             const BoxBlurValues *values,
-             TesseraExec         *exec)
+/* Blurs SOURCE into a new region *RESULT, not in place (the core would
+ * copy the source first); SOURCE is freed. */
+static gboolean
+blur_region (TesseraRegion        *source,
+             TesseraRegion        *result,
+             const BoxBlurValues  *values,
+             TesseraExec          *exec,
+             GError              **error)
 {
   TesseraBoxBlur params = { 0 };
   TesseraStatus  status;
@@ -69,10 +71,19 @@ blur_region (TesseraRegion       *source,
   params.has_alpha  = babl_format_has_alpha (source->format);
   params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
 
-  /* Not in place: the core would copy the source first. */
+  if (! tessera_region_alloc_like (result, source, error))
+    {
+      tessera_region_clear (source);
+      return FALSE;
+    }
   status = tessera_box_blur (&source->image, &result->image, &params, exec);
   tessera_region_clear (source);
-  return status;
+  if (status != TESSERA_OK)
+    {
+      tessera_region_clear (result);
+      tessera_set_error (error, status);
+    }
+  return status == TESSERA_OK;
 }
 
 /* Reads the region around what is shown (so the edges are exact), blurs it
@@ -91,12 +102,12 @@ preview_update (GimpPreview   *preview,
   around = tessera_rect_grow (dialog->drawable, &shown,
                               reach (values->radius_x, values->iterations),
                               reach (values->radius_y, values->iterations));
-  if (! tessera_region_read_with_result (&source, &result, dialog->drawable,
-                                         &around, NULL, NULL))
-    return;
-  if (blur_region (&source, &result, values, &exec) == TESSERA_OK)
-    tessera_preview_draw (preview, &result);
-  tessera_region_clear (&result);
+  if (tessera_region_read (&source, dialog->drawable, &around, NULL, NULL)
+      && blur_region (&source, &result, values, &exec, NULL))
+    {
+      tessera_preview_draw (preview, &result);
+      tessera_region_clear (&result);
+    }
 }
 
 /* With the chain closed, both radii move together. */
@@ -270,7 +281,6 @@ box_blur_apply (const TesseraTarget *target,
   TesseraRegion        source;
   TesseraRegion        result;
   TesseraExec          exec;
-  TesseraStatus        status;
   GeglRectangle        around;
 
   around = tessera_rect_grow (target->drawable, &target->bounds,
@@ -279,24 +289,19 @@ box_blur_apply (const TesseraTarget *target,
 
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
   tessera_progress_stage (&progress, 0.4);
-  if (! tessera_region_read_with_result (&source, &result, target->drawable,
-                                         &around, &progress, error))
+  if (! tessera_region_read (&source, target->drawable, &around,
+                             &progress, error))
     return FALSE;
 
   tessera_progress_stage (&progress, 0.2);
-  exec   = tessera_progress_exec (&progress, values->backend);
-  status = blur_region (&source, &result, values, &exec);
-  if (status == TESSERA_OK)
-    {
-      tessera_progress_stage (&progress, 0.4);
-      tessera_region_apply (&result, &target->bounds, &progress);
-    }
-  else
-    {
-      tessera_set_error (error, status);
-    }
+  exec = tessera_progress_exec (&progress, values->backend);
+  if (! blur_region (&source, &result, values, &exec, error))
+    return FALSE;
+
+  tessera_progress_stage (&progress, 0.4);
+  tessera_region_apply (&result, &target->bounds, &progress);
   tessera_region_clear (&result);
-  return status == TESSERA_OK;
+  return TRUE;
 }
 
 static const GimpParamDef args[] =

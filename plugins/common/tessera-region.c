@@ -179,48 +179,14 @@ tessera_region_read (TesseraRegion       *region,
   return TRUE;
 }
 
-/* Writes to every page of IMAGE, so the system maps them all in now. */
-static gpointer
-touch_pages (gpointer data)
-{
-  const TesseraImage *image = data;
-  volatile guchar    *bytes = image->data;
-  gsize               size  = image->stride * (gsize) image->height;
-  gsize               at;
-
-  for (at = 0; at < size; at += 4096)
-    bytes[at] = 0;
-  return NULL;
-}
-
 gboolean
-tessera_region_read_with_result (TesseraRegion        *source,
-                                 TesseraRegion        *result,
-                                 gint32                drawable,
-                                 const GeglRectangle  *rect,
-                                 TesseraProgress      *progress,
-                                 GError              **error)
+tessera_region_alloc_like (TesseraRegion        *region,
+                           const TesseraRegion  *like,
+                           GError              **error)
 {
-  const Babl        *format;
-  TesseraSampleType  type;
-  GThread           *toucher;
-
-  memset (source, 0, sizeof (*source));
-  memset (result, 0, sizeof (*result));
-  if (! work_format (drawable, &format, &type, error)
-      || ! region_alloc (source, drawable, rect, format, type, error))
-    return FALSE;
-  if (! region_alloc (result, drawable, rect, format, type, error))
-    {
-      tessera_region_clear (source);
-      return FALSE;
-    }
-
-  /* Reading mostly waits for GIMP, so the other core has the time. */
-  toucher = g_thread_new ("tessera-touch-pages", touch_pages, &result->image);
-  read_pixels (source, progress);
-  g_thread_join (toucher);
-  return TRUE;
+  memset (region, 0, sizeof (*region));
+  return region_alloc (region, like->drawable, &like->rect, like->format,
+                       like->image.type, error);
 }
 
 TesseraImage

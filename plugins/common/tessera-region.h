@@ -45,16 +45,9 @@ gboolean      tessera_region_read       (TesseraRegion       *region,
                                          TesseraProgress     *progress,
                                          GError             **error);
 
-/* Reads RECT of DRAWABLE into SOURCE like tessera_region_read, and makes
- * RESULT a region of the same place and format for a filter's output.  A
- * second thread maps RESULT's memory in while GIMP sends the pixels, which
- * spares the filter its page faults (0.1 s and more for 8K RGBA). */
-gboolean      tessera_region_read_with_result
-                                        (TesseraRegion       *source,
-                                         TesseraRegion       *result,
-                                         gint32               drawable,
-                                         const GeglRectangle *rect,
-                                         TesseraProgress     *progress,
+/* REGION: where LIKE lies, in its format, with pixels yet to be written. */
+gboolean      tessera_region_alloc_like (TesseraRegion       *region,
+                                         const TesseraRegion *like,
                                          GError             **error);
 
 /* A view of RECT (inside REGION->rect) of REGION's pixels. */
