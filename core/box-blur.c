@@ -659,7 +659,10 @@ emit_huge (const BlurPass *pass, void *out, const u128 *running)
    BLOCK[LEAVING] the part of it already left, BLOCK[ENTERING] the part of
    the next block already entered; the window is TOTAL - LEAVING + ENTERING.
    LEAVING repeats the additions that formed TOTAL, so when the rest of the
-   block is zero it cancels TOTAL exactly. */
+   block is zero it cancels TOTAL exactly.  (The first block took its
+   clamped edge rows as one product, which repeated additions match exactly
+   for sums of floats and of alphas, 24-bit numbers: a transparent window
+   still has alpha 0, hence colour 0.) */
 
 enum { TOTAL, LEAVING, ENTERING };
 
@@ -680,14 +683,10 @@ add_row_float (const BlurPass *pass, double *sums, const float *row,
     }
 }
 
-/* LEAVING_TIMES > 0 restarts the leaving sum at that many copies of the
-   leaving row: the first block's clamped top rows entered its total as one
-   product, and must leave it the same way. */
 static ALWAYS_INLINE void
 slide_row_float (const BlurPass *pass, double *const block[3],
                  double *columns, const float *entering, const float *leaving,
-                 double leaving_times, const void *const next[2],
-                 int alpha_lanes)
+                 const void *const next[2], int alpha_lanes)
 {
   size_t n = pass->samples;
   float tail_in[4], tail_out[4];
@@ -701,10 +700,9 @@ slide_row_float (const BlurPass *pass, double *const block[3],
       f64x4 in = LOAD (f64x4, block[ENTERING] + at)
                  + weigh_float (chunk_at (entering, at, n, 4, 4, tail_in),
                                 alpha_lanes);
-      f64x4 out = weigh_float (chunk_at (leaving, at, n, 4, 4, tail_out),
-                               alpha_lanes);
-      out = leaving_times > 0 ? leaving_times * out
-                              : LOAD (f64x4, block[LEAVING] + at) + out;
+      f64x4 out = LOAD (f64x4, block[LEAVING] + at)
+                  + weigh_float (chunk_at (leaving, at, n, 4, 4, tail_out),
+                                 alpha_lanes);
       STORE (block[ENTERING] + at, in);
       STORE (block[LEAVING] + at, out);
       STORE (columns + at, (LOAD (f64x4, block[TOTAL] + at) - out) + in);
@@ -839,9 +837,10 @@ emit_float (const BlurPass *pass, float *out, const double *prefixes,
 
 /* ---- rows in and out ------------------------------------------------------ */
 
-/* Two colours and alpha spread to four lanes, c0 c1 0 a. */
-static void
-spread_row (uint8_t *to, const uint8_t *from, int width, size_t size)
+/* Two colours and alpha spread to four lanes, c0 c1 0 a, and back; SIZE is
+   the sample size, a constant once inlined. */
+static ALWAYS_INLINE void
+spread_sized (uint8_t *to, const uint8_t *from, int width, size_t size)
 {
   for (int x = 0; x < width; x++, to += 4 * size, from += 3 * size)
     {
@@ -851,13 +850,35 @@ spread_row (uint8_t *to, const uint8_t *from, int width, size_t size)
     }
 }
 
-static void
-pack_row (uint8_t *to, const uint8_t *from, int width, size_t size)
+static ALWAYS_INLINE void
+pack_sized (uint8_t *to, const uint8_t *from, int width, size_t size)
 {
   for (int x = 0; x < width; x++, to += 3 * size, from += 4 * size)
     {
       memcpy (to, from, 2 * size);
       memcpy (to + 2 * size, from + 3 * size, size);
+    }
+}
+
+static void
+spread_row (uint8_t *to, const uint8_t *from, int width, size_t size)
+{
+  switch (size)
+    {
+    case 1: spread_sized (to, from, width, 1); break;
+    case 2: spread_sized (to, from, width, 2); break;
+    default: spread_sized (to, from, width, 4); break;
+    }
+}
+
+static void
+pack_row (uint8_t *to, const uint8_t *from, int width, size_t size)
+{
+  switch (size)
+    {
+    case 1: pack_sized (to, from, width, 1); break;
+    case 2: pack_sized (to, from, width, 2); break;
+    default: pack_sized (to, from, width, 4); break;
     }
 }
 
@@ -1086,7 +1107,6 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
                Progress *progress, int alpha_lanes)
 {
   int step = band->step, y = band_origin (band);
-  int start = y - step * pass->ry;   /* the first block's first row */
   int block_rows = 2 * pass->ry + 1, block_row = 0;
   double *block[3] = { workspace->block[0], workspace->block[1],
                        workspace->block[2] };
@@ -1112,16 +1132,11 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
         {
           int entering = y + step * (pass->ry + 1);
           int leaving = y - step * pass->ry;
-          /* Still in the first block's clamped run of rows: it left as
-             one product, like it entered. */
-          bool clamped = step > 0 ? leaving <= 0
-                                  : leaving >= pass->height - 1;
           const void *next[2] = { next_row (pass, entering, step),
                                   next_row (pass, leaving, step) };
           slide_row_float (pass, block, columns,
                            source_row (pass, workspace, entering, 0),
                            source_row (pass, workspace, leaving, 1),
-                           clamped ? step * (leaving - start) + 1 : 0,
                            next, alpha_lanes);
         }
       if (++block_row == block_rows)
@@ -1363,7 +1378,7 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
   int passes = params->iterations;
   int bands = tessera_exec_threads (exec);
   Progress progress = { exec, 0, passes, 0 };
-  BlurPass plan = plan_pass (src, dst, params);
+  BlurPass plan = plan_pass (src, dst, params);   /* for the buffer sizes */
   Workspace *workspaces;
   TesseraStatus status = TESSERA_OK;
 

@@ -19,6 +19,7 @@
 #define LINE_WIDTH     2.0
 #define OUTLINE_WIDTH  4.5
 #define CLICK_RADIUS   4.5
+#define STATUS_WIDTH   560
 
 typedef enum
 {
@@ -501,7 +502,7 @@ make_settings (TraceDialog *dialog)
   double_setting (adjustment, &values->sigma);
 
   combo = make_objective_combo (dialog);
-  gimp_table_attach_aligned (table, 0, 5, _("_Objective:"), 0.0, 0.5,
+  gimp_table_attach_aligned (table, 0, 5, _("Ob_jective:"), 0.0, 0.5,
                              combo, 2, FALSE);
   dialog->threshold = add_scale (dialog, table, 6, _("_Threshold:"),
                                  values->threshold, 0.0, 1.0, G_MAXFLOAT, 3,
@@ -536,14 +537,14 @@ make_chain_controls (TraceDialog *dialog)
   GtkWidget *toggle;
   GtkWidget *button;
 
-  toggle = gtk_check_button_new_with_mnemonic (_("_Closed path"));
+  toggle = gtk_check_button_new_with_mnemonic (_("C_losed path"));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), dialog->closed);
   gimp_help_set_help_data (toggle, _("Trace from the last point back to "
                                      "the first"), NULL);
   g_signal_connect (toggle, "toggled", G_CALLBACK (closed_toggled), dialog);
   gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
 
-  toggle = gtk_check_button_new_with_mnemonic (_("_Stroke the path"));
+  toggle = gtk_check_button_new_with_mnemonic (_("Stro_ke the path"));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle),
                                 dialog->values->stroke);
   gimp_help_set_help_data (toggle, _("Paint along the new path with the "
@@ -558,7 +559,7 @@ make_chain_controls (TraceDialog *dialog)
   g_signal_connect_swapped (button, "clicked",
                             G_CALLBACK (remove_last_click), dialog);
   gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);
-  button = gtk_button_new_with_mnemonic (_("C_lear"));
+  button = gtk_button_new_with_mnemonic (_("Cl_ear"));
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (clear_clicks),
                             dialog);
   gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);
@@ -603,6 +604,8 @@ make_window (TraceDialog *dialog)
 
   dialog->status = gtk_label_new (NULL);
   gtk_label_set_line_wrap (GTK_LABEL (dialog->status), TRUE);
+  /* As wide as the preview, so that the lines keep their length. */
+  gtk_widget_set_size_request (dialog->status, STATUS_WIDTH, -1);
   gtk_misc_set_alignment (GTK_MISC (dialog->status), 0.0, 0.5);
   gtk_box_pack_start (GTK_BOX (left), dialog->status, FALSE, FALSE, 0);
 

@@ -159,20 +159,23 @@ trace_chain (gint32              drawable,
   gint             n_links = trace_chain_links (clicks->len, closed);
   TesseraPoint    *link = g_new (TesseraPoint, values->nodes + 2);
   TesseraProgress  progress;
+  TesseraExec      exec;
   gboolean         ok = TRUE;
   gint             i;
 
   tessera_progress_start (&progress, _("Tracing the line"));
+  exec = tessera_progress_exec (&progress, values->backend);
   for (i = 0; i < n_links && ok; i++)
     {
-      TesseraExec exec;
-
       tessera_progress_stage (&progress, 1.0 / n_links);
-      exec = tessera_progress_exec (&progress, values->backend);
       ok = trace_link_drawable (drawable, (const TesseraPoint *) clicks->data,
                                 clicks->len, i, values, &exec, link, error);
       if (ok)
         trace_polyline_append (polyline, link, values->nodes + 2);
+      /* The user has been told that the GPU cannot be used: once. */
+      if (exec.backend == TESSERA_BACKEND_CUDA
+          && exec.backend_used == TESSERA_BACKEND_CPU)
+        exec.backend = TESSERA_BACKEND_CPU;
     }
   g_free (link);
 
