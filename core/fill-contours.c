@@ -651,13 +651,18 @@ fill_paper (const TesseraImage *contours, TesseraImage *interior,
  *
  * The image is cut into strips of rows.  Each strip, on its own thread,
  * lists its rows' runs of free pixels and unites each run with the runs it
- * touches in the row above; node 0 of a strip stands for the outside, and
- * runs on the image border are born in its set.  Then the strips' nodes
- * are numbered one after the other, the strips' seams are united (and all
- * the outside nodes), and each run is inside unless its root is node 0,
- * the outside of the first strip, which as the smallest index is always
- * the root of its set.  Work and memory follow the number of runs, not of
- * pixels; a pixel is read once and written once. */
+ * touches in the row above; its first node stands for the outside, and
+ * runs on the image border are born in its set.  Then, on one thread, the
+ * strips' seams are united, and all the outside nodes; each run is inside
+ * unless its root is node 0, the first strip's outside, which as the
+ * smallest number is always the root of its set.  Work follows the number
+ * of runs, not of pixels; a pixel is read once and written once.
+ *
+ * Each strip numbers its nodes in a range of its own, reserved for the
+ * most runs its rows can hold (one per two pixels): the strips fill one
+ * array without waiting for each other's counts, and only the pages in use
+ * are ever touched.  Two parallel regions and nothing else to wait for
+ * matter on a loaded machine, where every join waits for a parked thread. */
 
 typedef struct
 {
@@ -666,35 +671,17 @@ typedef struct
 
 typedef struct
 {
-  int       y0, y1;      /* rows [y0, y1) */
-  Run      *runs;        /* runs[0] is unused: node 0 is the outside */
-  uint32_t *parent;      /* strip-local nodes while labelling */
-  uint32_t  count, capacity;
-  uint32_t *row_first;   /* node of the first run of each row, and the end */
-  uint32_t  base;        /* number of the strip's node 0 among all nodes */
-} RunStrip;
+  Run      *runs;       /* by node */
+  uint32_t *parent;     /* by node */
+  uint32_t *row_first;  /* node of each row's first run */
+  uint32_t *row_end;    /* one past each row's last run */
+} RunForest;
 
-static bool
-strip_grow (RunStrip *strip)
+typedef struct
 {
-  uint32_t capacity = strip->capacity;
-  Run *runs;
-  uint32_t *parent;
-
-  capacity = capacity < UINT32_MAX / 2 ? 2 * capacity : UINT32_MAX;
-  if (capacity == strip->capacity)
-    return false;
-  runs = realloc (strip->runs, capacity * sizeof *runs);
-  if (runs != NULL)
-    strip->runs = runs;
-  parent = realloc (strip->parent, capacity * sizeof *parent);
-  if (parent != NULL)
-    strip->parent = parent;
-  if (runs == NULL || parent == NULL)
-    return false;
-  strip->capacity = capacity;
-  return true;
-}
+  int      y0, y1;      /* rows [y0, y1) */
+  uint32_t outside;     /* the strip's first node */
+} RunStrip;
 
 /* Unites the runs PREV[0..PREV_COUNT) of one row (nodes PREV_NODE…) with
  * the touching runs CUR[0..CUR_COUNT) of the row below (nodes CUR_NODE…).
@@ -724,72 +711,49 @@ unite_rows (uint32_t *parent, int slack,
     }
 }
 
-static bool
-strip_label (RunStrip *strip, const TesseraImage *contours, int slack)
+/* Unites the runs of row Y-1 with those of row Y. */
+static void
+unite_row_pair (const RunForest *forest, int slack, int y)
+{
+  uint32_t prev = forest->row_first[y - 1], cur = forest->row_first[y];
+  unite_rows (forest->parent, slack,
+              forest->runs + prev, prev, forest->row_end[y - 1] - prev,
+              forest->runs + cur, cur, forest->row_end[y] - cur);
+}
+
+static void
+strip_label (const RunStrip *strip, RunForest *forest,
+             const TesseraImage *contours, int slack)
 {
   int width = contours->width, height = contours->height;
-  uint32_t prev_first = 0;
+  uint32_t node = strip->outside;
 
-  strip->parent[0] = 0;
-  strip->count = 1;
+  forest->parent[node] = node;
+  node++;
   for (int y = strip->y0; y < strip->y1; y++)
     {
       const uint8_t *row = tessera_image_row (contours, y);
       bool border_row = y == 0 || y == height - 1;
-      uint32_t first = strip->count;
 
-      strip->row_first[y - strip->y0] = first;
+      forest->row_first[y] = node;
       for (int x = next_free (row, 0, width); x < width;
            x = next_free (row, x, width))
         {
           int end = next_contour (row, x, width);
-          uint32_t node = strip->count;
-          if (node == strip->capacity && !strip_grow (strip))
-            return false;
-          strip->runs[node] = (Run) { x, end };
-          strip->parent[node] = border_row || x == 0 || end == width ? 0 : node;
-          strip->count++;
+          forest->runs[node] = (Run) { x, end };
+          forest->parent[node] = border_row || x == 0 || end == width
+                                 ? strip->outside : node;
+          node++;
           x = end;
         }
+      forest->row_end[y] = node;
       if (y > strip->y0)
-        unite_rows (strip->parent, slack,
-                    strip->runs + prev_first, prev_first, first - prev_first,
-                    strip->runs + first, first, strip->count - first);
-      prev_first = first;
-    }
-  strip->row_first[strip->y1 - strip->y0] = strip->count;
-  return true;
-}
-
-/* Copies the strips' forests into PARENT, numbered one strip after the
- * other, flattened so each node points at its strip-local root. */
-static void
-strip_publish (RunStrip *strip, uint32_t *parent)
-{
-  for (uint32_t i = 0; i < strip->count; i++)
-    {
-      uint32_t up = strip->parent[strip->parent[i]];
-      strip->parent[i] = up;
-      parent[strip->base + i] = strip->base + up;
+        unite_row_pair (forest, slack, y);
     }
 }
 
-/* Unites the last row of strip A with the first row of strip B (below). */
 static void
-unite_seam (uint32_t *parent, int slack, const RunStrip *a, const RunStrip *b)
-{
-  uint32_t a_first = a->row_first[a->y1 - a->y0 - 1];
-  uint32_t a_end = a->row_first[a->y1 - a->y0];
-  uint32_t b_first = b->row_first[0], b_end = b->row_first[1];
-
-  unite (parent, a->base, b->base);
-  unite_rows (parent, slack, a->runs + a_first, a->base + a_first,
-              a_end - a_first, b->runs + b_first, b->base + b_first,
-              b_end - b_first);
-}
-
-static void
-strip_write (const RunStrip *strip, const uint32_t *parent,
+strip_write (const RunStrip *strip, const RunForest *forest,
              TesseraImage *interior)
 {
   int width = interior->width;
@@ -797,13 +761,12 @@ strip_write (const RunStrip *strip, const uint32_t *parent,
   for (int y = strip->y0; y < strip->y1; y++)
     {
       uint8_t *out = tessera_image_row (interior, y);
-      uint32_t end = strip->row_first[y - strip->y0 + 1];
       int x = 0;
 
-      for (uint32_t i = strip->row_first[y - strip->y0]; i < end; i++)
-        if (find_root_shared (parent, strip->base + i) != 0)
+      for (uint32_t i = forest->row_first[y]; i < forest->row_end[y]; i++)
+        if (find_root_shared (forest->parent, i) != 0)
           {
-            const Run *run = &strip->runs[i];
+            const Run *run = &forest->runs[i];
             memset (out + x, 0, (size_t) (run->x0 - x));
             memset (out + run->x0, TESSERA_FILL_CONTOURS_INTERIOR,
                     (size_t) (run->x1 - run->x0));
@@ -814,50 +777,42 @@ strip_write (const RunStrip *strip, const uint32_t *parent,
 }
 
 static void
-strips_free (RunStrip *strips, int count)
+forest_free (RunForest *forest)
 {
-  for (int i = 0; strips != NULL && i < count; i++)
-    {
-      free (strips[i].runs);
-      free (strips[i].parent);
-      free (strips[i].row_first);
-    }
-  free (strips);
+  free (forest->runs);
+  free (forest->parent);
+  free (forest->row_first);
+  free (forest->row_end);
 }
 
-/* Cuts the rows into COUNT strips and gives each room for a few runs per
- * row to start with. */
-static RunStrip *
-strips_new (int height, int count)
-{
-  RunStrip *strips = calloc ((size_t) count, sizeof *strips);
-
-  for (int i = 0; strips != NULL && i < count; i++)
-    {
-      RunStrip *strip = &strips[i];
-      strip->y0 = (int) ((int64_t) height * i / count);
-      strip->y1 = (int) ((int64_t) height * (i + 1) / count);
-      strip->capacity = 8 * (uint32_t) (strip->y1 - strip->y0) + 64;
-      strip->runs = malloc (strip->capacity * sizeof *strip->runs);
-      strip->parent = malloc (strip->capacity * sizeof *strip->parent);
-      strip->row_first = malloc ((size_t) (strip->y1 - strip->y0 + 1)
-                                 * sizeof *strip->row_first);
-      if (strip->runs == NULL || strip->parent == NULL
-          || strip->row_first == NULL)
-        {
-          strips_free (strips, count);
-          return NULL;
-        }
-    }
-  return strips;
-}
-
-/* All runs must be numbered with 32 bits. */
+/* Cuts the rows into COUNT strips and reserves their node ranges; false
+ * when the nodes do not fit in 32 bits or in memory. */
 static bool
-fits_run_numbers (const TesseraImage *contours, int strips)
+forest_new (RunForest *forest, RunStrip *strips, int count, int width,
+            int height)
 {
-  uint64_t most = (uint64_t) (contours->width / 2 + 1) * contours->height;
-  return most + (uint64_t) strips < UINT32_MAX;
+  uint64_t runs_per_row = (uint64_t) width / 2 + 1, nodes = 0;
+
+  for (int i = 0; i < count; i++)
+    {
+      strips[i].y0 = (int) ((int64_t) height * i / count);
+      strips[i].y1 = (int) ((int64_t) height * (i + 1) / count);
+      strips[i].outside = (uint32_t) nodes;
+      nodes += 1 + runs_per_row * (uint64_t) (strips[i].y1 - strips[i].y0);
+      if (nodes >= UINT32_MAX || nodes > SIZE_MAX / sizeof (Run))
+        return false;
+    }
+  forest->runs = malloc (nodes * sizeof *forest->runs);
+  forest->parent = malloc (nodes * sizeof *forest->parent);
+  forest->row_first = malloc ((size_t) height * sizeof *forest->row_first);
+  forest->row_end = malloc ((size_t) height * sizeof *forest->row_end);
+  if (forest->runs == NULL || forest->parent == NULL
+      || forest->row_first == NULL || forest->row_end == NULL)
+    {
+      forest_free (forest);
+      return false;
+    }
+  return true;
 }
 
 static TesseraStatus
@@ -868,51 +823,39 @@ fill_fast (const TesseraImage *contours, TesseraImage *interior,
   int slack = connectivity == 8;
   /* A few strips per thread even out uneven rows; each seam costs a row. */
   int count = 4 * threads < contours->height ? 4 * threads : contours->height;
-  RunStrip *strips = NULL;
-  uint32_t *parent = NULL;
-  uint64_t nodes = 0;
-  bool ok;
+  RunStrip *strips = malloc ((size_t) count * sizeof *strips);
+  RunForest forest = { NULL, NULL, NULL, NULL };
 
-  if (!fits_run_numbers (contours, count)
-      || (strips = strips_new (contours->height, count)) == NULL)
-    return TESSERA_ERROR_OUT_OF_MEMORY;
+  if (strips == NULL
+      || !forest_new (&forest, strips, count, contours->width,
+                      contours->height))
+    {
+      free (strips);
+      return TESSERA_ERROR_OUT_OF_MEMORY;
+    }
 
-  ok = true;
   #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (int i = 0; i < count; i++)
-    if (!strip_label (&strips[i], contours, slack))
-      {
-        #pragma omp atomic write
-        ok = false;
-      }
+    strip_label (&strips[i], &forest, contours, slack);
 
-  for (int i = 0; ok && i < count; i++)
+  if (!tessera_exec_progress (exec, 0.5))
     {
-      strips[i].base = (uint32_t) nodes;
-      nodes += strips[i].count;
+      forest_free (&forest);
+      free (strips);
+      return TESSERA_ERROR_CANCELLED;
     }
-  if (ok)
-    parent = malloc (nodes * sizeof *parent);
-  if (parent == NULL || !tessera_exec_progress (exec, 0.5))
-    {
-      strips_free (strips, count);
-      free (parent);
-      return ok && parent != NULL ? TESSERA_ERROR_CANCELLED
-                                  : TESSERA_ERROR_OUT_OF_MEMORY;
-    }
-
-  #pragma omp parallel for schedule(static) num_threads(threads)
-  for (int i = 0; i < count; i++)
-    strip_publish (&strips[i], parent);
   for (int i = 1; i < count; i++)
-    unite_seam (parent, slack, &strips[i - 1], &strips[i]);
+    {
+      unite (forest.parent, strips[i - 1].outside, strips[i].outside);
+      unite_row_pair (&forest, slack, strips[i].y0);
+    }
 
   #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (int i = 0; i < count; i++)
-    strip_write (&strips[i], parent, interior);
+    strip_write (&strips[i], &forest, interior);
 
-  strips_free (strips, count);
-  free (parent);
+  forest_free (&forest);
+  free (strips);
   return TESSERA_OK;
 }
 

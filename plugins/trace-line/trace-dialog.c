@@ -78,17 +78,20 @@ link_ask (TraceDialog *dialog,
 }
 
 static gboolean
-same_point (TesseraPoint p,
-            TesseraPoint q)
+link_joins (const TraceLink *link,
+            TesseraPoint     a,
+            TesseraPoint     b)
 {
-  return p.x == q.x && p.y == q.y;
+  return link->a.x == a.x && link->a.y == a.y
+         && link->b.x == b.x && link->b.y == b.y;
 }
 
 static void update_status (TraceDialog *dialog);
 
 /* After the clicks changed: the links that still join the same clicks
  * stay, the others are traced anew.  The worker only restarts when a link
- * it is tracing is no longer wanted. */
+ * it is tracing is no longer wanted; then it is asked again for the links
+ * it had not done. */
 static void
 sync_links (TraceDialog *dialog)
 {
@@ -97,37 +100,31 @@ sync_links (TraceDialog *dialog)
   gint                n_links = trace_chain_links (n_clicks, dialog->closed);
   gint                old_links = dialog->links->len;
   gboolean            restart = FALSE;
+  TesseraPoint        a, b;
   gint                i;
 
   for (i = 0; i < old_links; i++)
     {
-      TraceLink    *link = &g_array_index (dialog->links, TraceLink, i);
-      TesseraPoint  a, b;
+      TraceLink *link = &g_array_index (dialog->links, TraceLink, i);
 
       if (i < n_links)
         trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
-      if (i >= n_links || ! same_point (a, link->a) || ! same_point (b, link->b))
-        {
-          restart |= link->state == LINK_PENDING;
-          link_forget (link);
-          link->state = LINK_PENDING;
-          /* Ends that no click can have: traced anew below. */
-          link->a.x = link->b.x = -G_MAXDOUBLE;
-        }
+      if (link->state == LINK_PENDING
+          && (i >= n_links || ! link_joins (link, a, b)))
+        restart = TRUE;
+      if (i >= n_links)
+        link_forget (link);
     }
-  for (i = n_links; i < old_links; i++)
-    link_forget (&g_array_index (dialog->links, TraceLink, i));
   g_array_set_size (dialog->links, n_links);
-
   if (restart)
     trace_worker_restart (dialog->worker);
+
   for (i = 0; i < n_links; i++)
     {
-      TraceLink    *link = &g_array_index (dialog->links, TraceLink, i);
-      TesseraPoint  a, b;
+      TraceLink *link = &g_array_index (dialog->links, TraceLink, i);
 
       trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
-      if (i >= old_links || ! same_point (a, link->a)
+      if (i >= old_links || ! link_joins (link, a, b)
           || (restart && link->state == LINK_PENDING))
         {
           link->a = a;
@@ -411,8 +408,10 @@ add_scale (TraceDialog *dialog,
                                      digits > 0 ? 1.0 : 10.0, digits,
                                      scale_upper == upper, lower, upper,
                                      tooltip, NULL);
-  g_signal_connect_swapped (adjustment, "value-changed",
-                            G_CALLBACK (retrace_all), dialog);
+  /* After the setting has taken the new value. */
+  g_signal_connect_data (adjustment, "value-changed",
+                         G_CALLBACK (retrace_all), dialog, NULL,
+                         G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   return adjustment;
 }
 
@@ -516,8 +515,8 @@ make_settings (TraceDialog *dialog)
   combo = tessera_backend_combo_new (&values->backend);
   gimp_table_attach_aligned (table, 0, 7, _("_Backend:"), 0.0, 0.5,
                              combo, 2, FALSE);
-  g_signal_connect_swapped (combo, "changed", G_CALLBACK (retrace_all),
-                            dialog);
+  g_signal_connect_data (combo, "changed", G_CALLBACK (retrace_all), dialog,
+                         NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   return GTK_WIDGET (table);
 }
 

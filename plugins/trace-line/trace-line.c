@@ -40,7 +40,7 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* The settings, from param[FIRST] on: nodes … backend. */
+/* The settings, from PARAM on: nodes … backend. */
 static void
 parse_values (const GimpParam *param,
               TraceValues     *values)

@@ -83,11 +83,12 @@ deliver (gpointer data)
 }
 
 /* Each link computes the gradient of the window it needs, as the
- * procedures do: measured on the 791 x 718 Landsat sample (2 threads, a
- * busy machine, medians of 31), the window of a 100-pixel link takes about
- * 0.1 ms against 13 to 50 ms for the whole image and 50 to 150 ms for the
- * search itself at 8 guides of 256 points, so a cached whole gradient
- * would save nothing that shows and delay the first trace. */
+ * procedures do.  Measured on a 791 x 718 image (the Landsat sample's size;
+ * 2 threads on a busy machine, medians of 31): the window of a 100-pixel
+ * link takes about 0.1 ms, the whole image's gradient 13 to 50 ms, and the
+ * search itself at 8 guides of 256 points 50 ms (a 100-pixel link) to
+ * 150 ms (300 pixels).  A cached whole gradient would save nothing that
+ * shows, and keep the first trace waiting. */
 static TesseraStatus
 trace_job (TraceWorker    *worker,
            const TraceJob *job,
