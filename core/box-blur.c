@@ -1,24 +1,27 @@
 /* Tessera — the box blur on the CPU; box-blur.h has the definition.
  *
- * Each pass streams down the image, one band of rows per thread.  A row
+ * Each pass streams through the image in bands of rows, a few per thread,
+ * taken as threads come free (the last band bottom up, so that its first
+ * window is, like the first band's, half clamped rows).  In each band, a row
  * buffer V holds the column sums: V(x) = the sum of the (premultiplied)
- * samples of rows [y-ry, y+ry].  Going down one row adds the row that enters
- * the window and subtracts the one that leaves it.  Each row of V is summed
- * horizontally through its running sums, H(x) = PRE(x+rx+1) - PRE(x-rx):
- * the summed-area table, differenced as it is built so it is never stored.
- * The clamped edges are padding pixels that the running sum walks over
- * without storing them.  A radius beyond the width adds its extra copies of
- * the edge pixel to the padding pixel next to the image, which every window
- * then contains, so the cost per pixel never depends on the radius.
+ * samples of rows [y-ry, y+ry].  Moving one row on adds the row that enters
+ * the window and subtracts the one that leaves it.
+ * Each row of V is then summed horizontally through its running sums,
+ * H(x) = PRE(x+rx+1) - PRE(x-rx): the summed-area table, differenced as it
+ * is built so that it is never stored.  The clamped edges are padding
+ * pixels, copies of the edge pixels, that the running sums walk over; a
+ * radius beyond the width adds its extra copies to the padding pixel next
+ * to the image, which every window then contains.  So the cost per pixel
+ * does not depend on the radius.
  *
  * Integers are exact.  Sums live in unsigned integers whose wrap-around is
  * harmless: a difference of wrapped sums is exact whenever the true result
  * fits.  Column sums use 32 bits when a full column window provably fits,
  * else 64; row sums use 64 bits, turned into doubles (exact below 2^52) for
  * the rounding division, which one correction step makes exact where sums
- * are too large for the plain double quotient to round right.  Sums
- * that may reach 2^52 (16-bit samples with alpha and windows of a million
- * pixels or more) take a plain 128-bit path instead.
+ * are too large for the plain double quotient to round right.  Sums that
+ * may reach 2^52 (16-bit samples with alpha and windows of a million pixels
+ * or more) take a plain 128-bit path instead.
  *
  * Floats are summed in doubles, in blocks as long as the window (van Herk /
  * Gil-Werman): every window is the tail of one block plus the head of the
@@ -31,10 +34,11 @@
  *                                 columns [x-rx, x+rx] x rows [y-3ry-1, y+ry]
  *
  * (p = premultiplied samples, edges counted as often as they are clamped
- * to), i.e. at most 2 (Lx + Ly + 4) u times the largest |p| there, relative
- * to the mean; the result is then divided and rounded to float (2^-24
- * relative).  A window of zeros sums to exactly zero (a transparent window
- * gives colour 0).  NaN and infinities spread to the whole block pair.
+ * to; rows [y-ry, y+3ry+1] for the bottom-up band), so the mean is off by at
+ * most 2 (Lx + Ly + 4) u times the largest |p| there; it is then divided and
+ * rounded to float (2^-24 relative).  A window of zeros sums to exactly zero
+ * (a transparent window gives colour 0).  NaN and infinities spread to the
+ * whole block pair.
  *
  * The inner loops use GCC/Clang vector types, and on x86-64 with glibc the
  * per-band functions are also compiled for x86-64-v3 (AVX2) and -v4
@@ -156,10 +160,12 @@ typedef struct
   void   *out;         /* an output row before it is packed back to three */
 } Workspace;
 
+/* Shared by the threads of a pass. */
 typedef struct
 {
   TesseraExec *exec;
   int          pass, passes;
+  int          rows_done;   /* in this pass, by all threads */
   int          cancelled;
 } Progress;
 
@@ -954,20 +960,24 @@ band_origin (const Band *band)
   return band->step > 0 ? band->first : band->end - 1;
 }
 
-/* After DONE rows: reports progress now and then, and says whether to go
-   on. */
+/* After DONE rows of the band: counts them now and then, reports progress
+   from the caller's thread, and says whether to go on. */
 static bool
-keep_going (Progress *progress, const Band *band, int done)
+keep_going (const BlurPass *pass, Progress *progress, const Band *band,
+            int done)
 {
-  int cancelled;
+  int cancelled, rows_done, rows = done % ROWS_PER_POLL;
 
-  if (done % ROWS_PER_POLL != 0)
+  if (rows != 0 && done != band_rows (band))
     return true;
+  rows = rows == 0 ? ROWS_PER_POLL : rows;
+#pragma omp atomic capture
+  rows_done = progress->rows_done += rows;
   if (band->reports)
     {
-      double fraction = (progress->pass + (double) done / band_rows (band))
+      double fraction = (progress->pass + (double) rows_done / pass->height)
                         / progress->passes;
-      if (!tessera_exec_progress (progress->exec, fraction))
+      if (!tessera_exec_progress (progress->exec, MIN (fraction, 1.0)))
         {
 #pragma omp atomic write
           progress->cancelled = 1;
@@ -1047,7 +1057,7 @@ band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
                          source_row (pass, workspace, leaving, 1),
                          next, type, wide, alpha_lanes);
         }
-      if (!keep_going (progress, band, done))
+      if (!keep_going (pass, progress, band, done))
         return;
     }
 }
@@ -1148,7 +1158,7 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
           memset (block[LEAVING], 0, bytes);
           block_row = 0;
         }
-      if (!keep_going (progress, band, done))
+      if (!keep_going (pass, progress, band, done))
         return;
     }
 }
@@ -1310,18 +1320,34 @@ band_start (const BlurPass *pass, int b, int bands)
   return (int) (b * share - start_cost * (edge + (b - 1) * middle) + 0.5);
 }
 
+/* How many bands: a few per thread, so that one thread held up (by another
+   process, say) leaves the others work to take over, as long as each band
+   is at least eight windows tall, which keeps the cost of summing their
+   first windows under a few percent. */
+static int
+band_count (const BlurPass *pass, int threads)
+{
+  int64_t per_thread = pass->height
+                       / ((int64_t) threads * 8 * (2 * (int64_t) pass->ry + 1));
+  int bands = threads * (int) (per_thread < 1 ? 1 : MIN (per_thread, 8));
+  return MIN (bands, pass->height);
+}
+
 static TesseraStatus
-run_pass (const BlurPass *pass, Workspace *workspaces, int bands,
+run_pass (const BlurPass *pass, Workspace *workspaces, int threads,
           Progress *progress)
 {
-#pragma omp parallel num_threads (bands)
+  int bands = band_count (pass, threads);
+
+  progress->rows_done = 0;
+#pragma omp parallel num_threads (threads)
   {
-    int thread = 0, team = 1;
+    int thread = 0;
 #ifdef _OPENMP
     thread = omp_get_thread_num ();
-    team = omp_get_num_threads ();
 #endif
-    for (int b = thread; b < bands; b += team)
+#pragma omp for schedule (dynamic, 1)
+    for (int b = 0; b < bands; b++)
       {
         Band band = { band_start (pass, b, bands),
                       band_start (pass, b + 1, bands),
@@ -1329,8 +1355,8 @@ run_pass (const BlurPass *pass, Workspace *workspaces, int bands,
         int cancelled;
 #pragma omp atomic read
         cancelled = progress->cancelled;
-        if (cancelled)
-          break;
+        if (cancelled || band.first == band.end)
+          continue;
         if (pass->kind == SUMS_FLOAT)
           band_float (pass, &workspaces[thread], &band, progress);
         else
@@ -1376,15 +1402,15 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
   const TesseraImage *from = src;
   bool in_place = images_overlap (src, dst);
   int passes = params->iterations;
-  int bands = tessera_exec_threads (exec);
-  Progress progress = { exec, 0, passes, 0 };
+  int threads = tessera_exec_threads (exec);
+  Progress progress = { exec, 0, passes, 0, 0 };
   BlurPass plan = plan_pass (src, dst, params);   /* for the buffer sizes */
   Workspace *workspaces;
   TesseraStatus status = TESSERA_OK;
 
-  if (bands > src->height)
-    bands = src->height;
-  workspaces = workspaces_new (&plan, bands);
+  if (threads > src->height)
+    threads = src->height;
+  workspaces = workspaces_new (&plan, threads);
   if (workspaces == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   if (passes > 1 || in_place)
@@ -1400,7 +1426,7 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
       TesseraImage *to = (passes - 1 - k) % 2 == 0 ? dst : &scratch;
       BlurPass pass = plan_pass (from, to, params);
       progress.pass = k;
-      status = run_pass (&pass, workspaces, bands, &progress);
+      status = run_pass (&pass, workspaces, threads, &progress);
       from = to;
     }
   tessera_image_free (&scratch);

@@ -151,20 +151,14 @@ to_drawable (TesseraClickPreview *preview,
         - margin (area_height (preview), preview->height * zoom)) / zoom;
 }
 
-gdouble
-tessera_click_preview_get_zoom (TesseraClickPreview *preview)
-{
-  return preview->zoom;
-}
-
 void
 tessera_click_preview_redraw (TesseraClickPreview *preview)
 {
   gtk_widget_queue_draw (preview->area);
 }
 
-/* The scroll bars after a change of zoom or size, VALUE_X and VALUE_Y the
- * new values (clamped here). */
+/* A scroll bar after a change of zoom or size: CONTENT pixels of the
+ * zoomed drawable seen through AREA pixels, from VALUE (clamped here). */
 static void
 configure_adjustment (GtkAdjustment *adjustment,
                       gdouble        content,
@@ -259,19 +253,36 @@ zoom_step_centred (TesseraClickPreview *preview,
 
 /* ---- drawing ------------------------------------------------------------ */
 
-/* The thumbnail of RECT at ZOOM, or at the largest scale under it that
- * GIMP gives. */
+/* The size of the thumbnail of RECT to draw it from: at the zoom, or 1:1
+ * when zoomed in (each pixel is then drawn as a square), no larger than
+ * GIMP makes them. */
 static void
-fetch_thumbnail (TesseraClickPreview *preview,
-                 const GeglRectangle *rect)
+thumbnail_size (TesseraClickPreview *preview,
+                const GeglRectangle *rect,
+                gint                *width,
+                gint                *height)
 {
   gdouble scale = MIN (preview->zoom, 1.0);
-  gint    width, height;
 
   scale = MIN (scale, (gdouble) THUMBNAIL_MAX / rect->width);
   scale = MIN (scale, (gdouble) THUMBNAIL_MAX / rect->height);
-  width  = CLAMP ((gint) ceil (rect->width * scale), 1, THUMBNAIL_MAX);
-  height = CLAMP ((gint) ceil (rect->height * scale), 1, THUMBNAIL_MAX);
+  *width  = CLAMP ((gint) ceil (rect->width * scale), 1, THUMBNAIL_MAX);
+  *height = CLAMP ((gint) ceil (rect->height * scale), 1, THUMBNAIL_MAX);
+}
+
+/* The thumbnail of RECT, fetched from GIMP unless it is the one shown. */
+static void
+update_thumbnail (TesseraClickPreview *preview,
+                  const GeglRectangle *rect)
+{
+  gint width, height;
+
+  thumbnail_size (preview, rect, &width, &height);
+  if (preview->shown != NULL
+      && gegl_rectangle_equal (rect, &preview->shown_rect)
+      && gdk_pixbuf_get_width (preview->shown) == width
+      && gdk_pixbuf_get_height (preview->shown) == height)
+    return;
 
   g_clear_object (&preview->shown);
   preview->shown = gimp_drawable_get_sub_thumbnail (preview->drawable,
@@ -307,9 +318,7 @@ draw_image (TesseraClickPreview *preview,
   GeglRectangle rect = visible_rect (preview);
   gdouble       x, y;
 
-  if (preview->shown == NULL
-      || ! gegl_rectangle_equal (&rect, &preview->shown_rect))
-    fetch_thumbnail (preview, &rect);
+  update_thumbnail (preview, &rect);
   if (preview->shown == NULL)
     return;
 

@@ -45,9 +45,6 @@ void       tessera_click_preview_to_widget (TesseraClickPreview *preview,
                                             gdouble             *widget_x,
                                             gdouble             *widget_y);
 
-/* The zoom: widget pixels per drawable pixel. */
-gdouble    tessera_click_preview_get_zoom  (TesseraClickPreview *preview);
-
 /* Draws the image and the overlay again (after the overlay changed). */
 void       tessera_click_preview_redraw    (TesseraClickPreview *preview);
 

@@ -116,10 +116,8 @@ trace_chain_check (const TesseraPoint  *clicks,
       trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
       if (! trace_click_apart (a, b))
         {
-          g_set_error (error, TESSERA_PLUGIN_ERROR,
-                       TESSERA_ERROR_INVALID_ARGUMENT,
-                       _("Points %d and %d are less than a pixel apart."),
-                       i + 1, (i + 1) % n_clicks + 1);
+          trace_link_error (TESSERA_ERROR_INVALID_ARGUMENT, i, n_clicks,
+                            NULL, error);
           return FALSE;
         }
     }
@@ -174,13 +172,20 @@ trace_link_error (TesseraStatus       status,
                   const TraceValues  *values,
                   GError            **error)
 {
+  gint from = link + 1, to = (link + 1) % n_clicks + 1;
+
   if (status == TESSERA_ERROR_NO_SOLUTION)
     g_set_error (error, TESSERA_PLUGIN_ERROR, status,
                  /* TRANSLATORS: two point numbers and an angle. */
                  _("No line from point %d to point %d turns by at most "
                    "%g° at every node; raise the maximum angle or add a "
                    "point between them."),
-                 link + 1, (link + 1) % n_clicks + 1, values->max_angle);
+                 from, to, values->max_angle);
+  /* The settings are checked before: what is left is the link's length. */
+  else if (status == TESSERA_ERROR_INVALID_ARGUMENT)
+    g_set_error (error, TESSERA_PLUGIN_ERROR, status,
+                 _("Points %d and %d are less than a pixel apart."),
+                 from, to);
   else
     tessera_set_error (error, status);
 }

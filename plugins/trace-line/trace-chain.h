@@ -70,7 +70,8 @@ void         trace_polyline_append (GArray              *polyline,
                                     const TesseraPoint  *link,
                                     gint                 n_points);
 
-/* Sets *ERROR to why link LINK (0-based) could not be traced. */
+/* Sets *ERROR to why link LINK (0-based) could not be traced: VALUES (for
+ * the angle) may be NULL unless STATUS is TESSERA_ERROR_NO_SOLUTION. */
 void         trace_link_error      (TesseraStatus        status,
                                     gint                 link,
                                     gint                 n_clicks,

@@ -408,10 +408,11 @@ test_float_drift (void)
   g_assert_cmpint (tessera_box_blur (&src, &dst, &params, &exec), ==,
                    TESSERA_OK);
 
-  /* (Lx + Ly + 4) 2^-53 sum |p| over rows [y - 3ry - 1, y + ry], over the
-     window size Ly: at most 2 (Lx + Ly + 4) 2^-53 max |p| there; then the
-     division and the rounding to float. */
-  region_max = window_maxima (column, height, 3 * ry + 1, ry);
+  /* (Lx + Ly + 4) 2^-53 sum |p| over rows [y - 3ry - 1, y + ry] (or the
+     mirror image, in a band that runs bottom up), over the window size Ly:
+     at most 2 (Lx + Ly + 4) 2^-53 max |p| there; then the division and the
+     rounding to float. */
+  region_max = window_maxima (column, height, 3 * ry + 1, 3 * ry + 1);
   for (int y = 0; y < height; y++)
     {
       double got = *(float *) tessera_image_row (&dst, y);

@@ -1,0 +1,644 @@
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+
+#include "fill-work.h"
+#include "tessera-region.h"
+
+#define CONTOUR 255
+#define INSIDE  TESSERA_FILL_CONTOURS_INTERIOR
+
+/* ------------------------------------------------------------------ */
+/* The contour map. */
+
+/* The drawable's pixels as perceptual RGBA floats in its own colour space:
+ * every type, precision and model reads the same way. */
+static const Babl *
+rgba_float (gint32 drawable)
+{
+  return babl_format_with_space ("R'G'B'A float",
+                                 gimp_drawable_get_format (drawable));
+}
+
+static gfloat
+luminance (const gfloat *rgba)
+{
+  return 0.2126f * rgba[0] + 0.7152f * rgba[1] + 0.0722f * rgba[2];
+}
+
+/* Whether the pixel RGBA is contour.  Transparent pixels read as the paper
+ * they lie on: white under dark ink, black under light lines. */
+static gboolean
+is_contour (const gfloat     *rgba,
+            const FillValues *values,
+            const gfloat     *foreground)
+{
+  gfloat alpha = rgba[3];
+  gfloat distance;
+
+  switch (values->source)
+    {
+    case FILL_SOURCE_ALPHA:
+      return alpha >= values->threshold;
+    case FILL_SOURCE_DARK:
+      return alpha * luminance (rgba) + (1 - alpha) <= values->threshold;
+    case FILL_SOURCE_BRIGHT:
+      return alpha * luminance (rgba) >= values->threshold;
+    default:
+      distance = sqrtf (((rgba[0] - foreground[0]) * (rgba[0] - foreground[0])
+                         + (rgba[1] - foreground[1]) * (rgba[1] - foreground[1])
+                         + (rgba[2] - foreground[2]) * (rgba[2] - foreground[2]))
+                        / 3);
+      return alpha >= 0.5f && distance <= values->threshold;
+    }
+}
+
+/* The foreground colour in FORMAT (four floats). */
+static void
+foreground_in (const Babl *format,
+               gfloat     *rgba)
+{
+  GimpRGB colour;
+  gdouble in[4];
+
+  gimp_context_get_foreground (&colour);
+  in[0] = colour.r;
+  in[1] = colour.g;
+  in[2] = colour.b;
+  in[3] = 1.0;
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), format), in, rgba,
+                1);
+}
+
+FillSource
+fill_guess_source (gint32 drawable)
+{
+  GeglBuffer *buffer = gimp_drawable_get_buffer (drawable);
+  gint        width  = gimp_drawable_width (drawable);
+  gint        height = gimp_drawable_height (drawable);
+  gint        step   = MAX (1, MAX (width, height) / 256);
+  gfloat     *row    = g_new (gfloat, 4 * (gsize) width);
+  gdouble     light  = 0;
+  gint        clear  = 0, count = 0;
+
+  /* A grid of about 256 x 256 samples. */
+  for (gint y = 0; y < height; y += step)
+    {
+      GeglRectangle line = { 0, y, width, 1 };
+      gegl_buffer_get (buffer, &line, 1.0, rgba_float (drawable), row,
+                       GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+      for (gint x = 0; x < width; x += step, count++)
+        {
+          clear += row[4 * x + 3] < 0.5f;
+          light += luminance (row + 4 * x);
+        }
+    }
+  g_free (row);
+  g_object_unref (buffer);
+
+  if (gimp_drawable_has_alpha (drawable) && 10 * clear >= count)
+    return FILL_SOURCE_ALPHA;
+  return light >= 0.5 * count ? FILL_SOURCE_DARK : FILL_SOURCE_BRIGHT;
+}
+
+gboolean
+fill_read_map (FillJob          *job,
+               gint32            drawable,
+               const FillValues *values,
+               TesseraProgress  *progress,
+               GError          **error)
+{
+  GeglBuffer    *buffer = gimp_drawable_get_buffer (drawable);
+  const Babl    *format = rgba_float (drawable);
+  gint           width  = gimp_drawable_width (drawable);
+  gint           height = gimp_drawable_height (drawable);
+  gint           band   = gimp_tile_height ();
+  gfloat         foreground[4];
+  gfloat        *pixels;
+  TesseraStatus  status;
+
+  memset (job, 0, sizeof (*job));
+  job->drawable = drawable;
+  status = tessera_image_alloc (&job->map, width, height, 1, TESSERA_U8);
+  if (status != TESSERA_OK)
+    {
+      g_object_unref (buffer);
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  foreground_in (format, foreground);
+
+  /* A band of tile rows at a time: the floats of the whole layer would
+   * take 16 bytes a pixel. */
+  pixels = g_new (gfloat, 4 * (gsize) width * band);
+  for (gint y0 = 0; y0 < height; y0 += band)
+    {
+      GeglRectangle rows = { 0, y0, width, MIN (band, height - y0) };
+      gegl_buffer_get (buffer, &rows, 1.0, format, pixels,
+                       GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+      for (gint y = 0; y < rows.height; y++)
+        {
+          guint8       *out = tessera_image_row (&job->map, y0 + y);
+          const gfloat *in  = pixels + 4 * (gsize) width * y;
+          for (gint x = 0; x < width; x++)
+            out[x] = is_contour (in + 4 * x, values, foreground) ? CONTOUR : 0;
+        }
+      tessera_progress_update (progress,
+                               (gdouble) (y0 + rows.height) / height);
+    }
+  g_free (pixels);
+  g_object_unref (buffer);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Paint: the interior in the output's colours. */
+
+static gsize
+count_value (const TesseraImage *image,
+             guint8              value)
+{
+  gsize count = 0;
+
+  for (gint y = 0; y < image->height; y++)
+    {
+      const guint8 *row = tessera_image_row (image, y);
+      for (gint x = 0; x < image->width; x++)
+        count += row[x] == value;
+    }
+  return count;
+}
+
+/* Why JOB has nothing to fill, or NULL; JOB's paint holds the mask. */
+static gchar *
+nothing_to_fill (const FillJob *job)
+{
+  gchar *name = gimp_item_get_name (job->drawable);
+  gsize  contour = count_value (&job->map, CONTOUR);
+  gsize  pixels  = (gsize) job->map.width * job->map.height;
+  gchar *why = NULL;
+
+  if (contour == 0)
+    why = g_strdup_printf (_("“%s” has no contour with this contour source "
+                             "and threshold; try another source or "
+                             "threshold."), name);
+  else if (contour == pixels)
+    why = g_strdup_printf (_("Every pixel of “%s” is contour with this "
+                             "contour source and threshold, so nothing can "
+                             "be inside; try another source or threshold."),
+                           name);
+  else if (count_value (&job->paint, INSIDE) == 0)
+    why = g_strdup_printf (_("“%s” has no closed contour: every free pixel "
+                             "reaches the edge of the layer, so nothing was "
+                             "filled."), name);
+  g_free (name);
+  return why;
+}
+
+/* A colour per region, far from the last ones: hues a golden angle apart
+ * at two alternating lightnesses. */
+static void
+region_colour (guint   number,
+               guint8 *rgba)
+{
+  gdouble hue   = fmod (number * 0.6180339887498949, 1.0) * 6;
+  gdouble value = number % 2 ? 0.78 : 0.96;
+  gdouble chroma = value * 0.55;
+  gdouble x = chroma * (1 - fabs (fmod (hue, 2) - 1));
+  gdouble base = value - chroma;
+  gdouble rgb[6][3] = { { chroma, x, 0 }, { x, chroma, 0 }, { 0, chroma, x },
+                        { 0, x, chroma }, { x, 0, chroma }, { chroma, 0, x } };
+  const gdouble *c = rgb[MIN ((gint) hue, 5)];
+
+  for (gint i = 0; i < 3; i++)
+    rgba[i] = (guint8) lround (255 * (base + c[i]));
+  rgba[3] = 255;
+}
+
+typedef struct
+{
+  gint x, y;
+} Seed;
+
+/* Paints the region of MASK around (X, Y) with RGBA in FLAT (a scanline
+ * flood through the inside pixels, 4- or 8-connected). */
+static void
+paint_region (const TesseraImage *mask,
+              TesseraImage       *flat,
+              gint                x,
+              gint                y,
+              const guint8       *rgba,
+              gint                slack,
+              GArray             *stack)
+{
+  Seed seed = { x, y };
+
+  g_array_append_val (stack, seed);
+  while (stack->len > 0)
+    {
+      seed = g_array_index (stack, Seed, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+
+      const guint8 *in  = tessera_image_row (mask, seed.y);
+      guint8       *out = tessera_image_row (flat, seed.y);
+      gint          left = seed.x, right = seed.x;
+
+      if (in[seed.x] != INSIDE || out[4 * seed.x + 3] != 0)
+        continue;
+      while (left > 0 && in[left - 1] == INSIDE && out[4 * (left - 1) + 3] == 0)
+        left--;
+      while (right + 1 < mask->width && in[right + 1] == INSIDE
+             && out[4 * (right + 1) + 3] == 0)
+        right++;
+      for (gint i = left; i <= right; i++)
+        memcpy (out + 4 * i, rgba, 4);
+
+      for (gint dy = -1; dy <= 1; dy += 2)
+        {
+          gint ny = seed.y + dy;
+          if (ny < 0 || ny >= mask->height)
+            continue;
+          const guint8 *next = tessera_image_row (mask, ny);
+          const guint8 *done = tessera_image_row (flat, ny);
+          for (gint i = MAX (left - slack, 0);
+               i <= MIN (right + slack, mask->width - 1); i++)
+            if (next[i] == INSIDE && done[4 * i + 3] == 0)
+              {
+                Seed above = { i, ny };
+                g_array_append_val (stack, above);
+              }
+        }
+    }
+}
+
+/* FLAT ("R'G'B'A u8", transparent) gets a colour per region of MASK. */
+static void
+paint_regions (const TesseraImage *mask,
+               TesseraImage       *flat,
+               gint                connectivity)
+{
+  GArray *stack  = g_array_new (FALSE, FALSE, sizeof (Seed));
+  guint   number = 0;
+
+  for (gint y = 0; y < mask->height; y++)
+    {
+      const guint8 *in  = tessera_image_row (mask, y);
+      const guint8 *out = tessera_image_row (flat, y);
+      for (gint x = 0; x < mask->width; x++)
+        if (in[x] == INSIDE && out[4 * x + 3] == 0)
+          {
+            guint8 rgba[4];
+            region_colour (number++, rgba);
+            paint_region (mask, flat, x, y, rgba, connectivity == 8, stack);
+          }
+    }
+  g_array_free (stack, TRUE);
+}
+
+static gboolean
+pixel_empty (const guint8 *pixel,
+             gint          size)
+{
+  for (gint i = 0; i < size; i++)
+    if (pixel[i] != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Grows PAINT STEPS pixels into MAP's contour: each step, an empty contour
+ * pixel next to a pixel painted before that step takes its paint, so the
+ * fill runs under anti-aliased lines and no gap shows. */
+static void
+bleed (TesseraImage       *paint,
+       const TesseraImage *map,
+       gint                steps,
+       gint                connectivity)
+{
+  static const gint dx[8] = { 1, -1, 0, 0, 1, 1, -1, -1 };
+  static const gint dy[8] = { 0, 0, 1, -1, 1, -1, 1, -1 };
+  gint    size = (gint) tessera_pixel_size (paint);
+  gsize   pixels = (gsize) map->width * map->height;
+  guint8 *step_of = g_malloc (pixels);   /* when painted; G_MAXUINT8: not yet */
+  GArray *todo = g_array_new (FALSE, FALSE, sizeof (gsize));
+
+  for (gint y = 0; y < map->height; y++)
+    {
+      const guint8 *contour = tessera_image_row (map, y);
+      const guint8 *row = tessera_image_row (paint, y);
+      for (gint x = 0; x < map->width; x++)
+        {
+          gsize at = (gsize) y * map->width + x;
+          gboolean empty = pixel_empty (row + x * size, size);
+          step_of[at] = empty ? G_MAXUINT8 : 0;
+          if (empty && contour[x] == CONTOUR)
+            g_array_append_val (todo, at);
+        }
+    }
+  for (gint step = 1; step <= steps && todo->len > 0; step++)
+    {
+      guint kept = 0;
+      for (guint i = 0; i < todo->len; i++)
+        {
+          gsize at = g_array_index (todo, gsize, i);
+          gint  x = (gint) (at % map->width), y = (gint) (at / map->width);
+          gint  k;
+          for (k = 0; k < connectivity; k++)
+            {
+              gint nx = x + dx[k], ny = y + dy[k];
+              if (nx < 0 || ny < 0 || nx >= map->width || ny >= map->height
+                  || step_of[(gsize) ny * map->width + nx] >= step)
+                continue;
+              memcpy ((guint8 *) tessera_image_row (paint, y) + x * size,
+                      (guint8 *) tessera_image_row (paint, ny) + nx * size,
+                      size);
+              step_of[at] = (guint8) step;
+              break;
+            }
+          if (k == connectivity)
+            g_array_index (todo, gsize, kept++) = at;
+        }
+      g_array_set_size (todo, kept);
+    }
+  g_array_free (todo, TRUE);
+  g_free (step_of);
+}
+
+/* Turns JOB's interior mask (in PAINT) into the paint VALUES ask for. */
+static gboolean
+make_paint (FillJob           *job,
+            const FillValues  *values,
+            GError           **error)
+{
+  if (values->output == FILL_OUTPUT_FLAT)
+    {
+      TesseraImage  flat;
+      TesseraStatus status = tessera_image_alloc (&flat, job->map.width,
+                                                  job->map.height, 4,
+                                                  TESSERA_U8);
+      if (status != TESSERA_OK)
+        {
+          tessera_set_error (error, status);
+          return FALSE;
+        }
+      for (gint y = 0; y < flat.height; y++)
+        memset (tessera_image_row (&flat, y), 0, 4 * (gsize) flat.width);
+      paint_regions (&job->paint, &flat, values->connectivity);
+      tessera_image_free (&job->paint);
+      job->paint = flat;
+    }
+  bleed (&job->paint, &job->map, values->bleed, values->connectivity);
+  return TRUE;
+}
+
+gboolean
+fill_paint (FillJob          *jobs,
+            gint              count,
+            const FillValues *values,
+            TesseraExec      *exec,
+            GError          **error)
+{
+  TesseraFillContours  params = tessera_fill_contours_defaults ();
+  TesseraImage        *maps   = g_new (TesseraImage, count);
+  TesseraImage        *masks  = g_new0 (TesseraImage, count);
+  TesseraStatus        status = TESSERA_OK;
+  gchar               *why = NULL;
+  gint                 filled = 0;
+
+  params.connectivity = values->connectivity;
+  for (gint i = 0; i < count && status == TESSERA_OK; i++)
+    {
+      maps[i] = jobs[i].map;
+      status = tessera_image_alloc (&masks[i], maps[i].width, maps[i].height,
+                                    1, TESSERA_U8);
+    }
+  if (status == TESSERA_OK)
+    status = tessera_fill_contours_batch (maps, masks, count, &params, exec);
+  if (status != TESSERA_OK)
+    {
+      for (gint i = 0; i < count; i++)
+        tessera_image_free (&masks[i]);
+      g_free (maps);
+      g_free (masks);
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+
+  /* A layer with nothing to fill is left alone; an error only when no
+   * layer has anything. */
+  for (gint i = 0; i < count; i++)
+    {
+      gchar *reason;
+      jobs[i].paint = masks[i];
+      reason = nothing_to_fill (&jobs[i]);
+      if (reason == NULL)
+        {
+          filled++;
+          if (! make_paint (&jobs[i], values, error))
+            break;
+        }
+      else
+        {
+          tessera_image_free (&jobs[i].paint);
+          if (why == NULL)
+            why = reason;
+          else
+            g_free (reason);
+        }
+    }
+  g_free (maps);
+  g_free (masks);
+  if (filled == 0 && why != NULL)
+    g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                         TESSERA_ERROR_EMPTY_IMAGE, why);
+  g_free (why);
+  return error == NULL || *error == NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* The outputs. */
+
+/* A transparent layer the size of DRAWABLE, right under it (under the
+ * layer of a layer mask; at the top of the image for a channel). */
+static gint32
+new_layer_under (gint32       drawable,
+                 const gchar *name)
+{
+  gint32 image  = gimp_item_get_image (drawable);
+  gint32 anchor = gimp_item_is_layer_mask (drawable)
+                  ? gimp_layer_from_mask (drawable) : drawable;
+  gint32 parent = 0;
+  gint   position = 0;
+  gint   x, y;
+  gint32 layer;
+
+  layer = gimp_layer_new (image, name, gimp_drawable_width (drawable),
+                          gimp_drawable_height (drawable),
+                          gimp_image_base_type (image) == GIMP_GRAY
+                          ? GIMP_GRAYA_IMAGE : GIMP_RGBA_IMAGE,
+                          100.0, GIMP_LAYER_MODE_NORMAL);
+  if (gimp_item_is_layer (anchor))
+    {
+      parent   = gimp_item_get_parent (anchor);
+      position = gimp_image_get_item_position (image, anchor) + 1;
+    }
+  gimp_image_insert_layer (image, layer, parent, position);
+  gimp_drawable_offsets (drawable, &x, &y);
+  gimp_layer_set_offsets (layer, x, y);
+  gimp_drawable_fill (layer, GIMP_FILL_TRANSPARENT);
+  return layer;
+}
+
+/* The foreground colour where JOB's paint is set, over RECT of DRAWABLE
+ * (the job's drawable or a new layer the same size). */
+static void
+write_foreground (const FillJob       *job,
+                  gint32               drawable,
+                  const GeglRectangle *rect,
+                  TesseraProgress     *progress)
+{
+  TesseraRegion region;
+  guint8        pixel[64];
+  gdouble       rgba[4];
+  GimpRGB       colour;
+  gsize         size;
+
+  if (! tessera_region_read (&region, drawable, rect, NULL, NULL))
+    return;
+  gimp_context_get_foreground (&colour);
+  rgba[0] = colour.r;
+  rgba[1] = colour.g;
+  rgba[2] = colour.b;
+  rgba[3] = 1.0;
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), region.format),
+                rgba, pixel, 1);
+  size = tessera_pixel_size (&region.image);
+  for (gint y = 0; y < rect->height; y++)
+    {
+      const guint8 *inside = (const guint8 *) tessera_image_row (&job->paint,
+                                                                 rect->y + y)
+                             + rect->x;
+      guint8 *out = tessera_image_row (&region.image, y);
+      for (gint x = 0; x < rect->width; x++)
+        if (inside[x] != 0)
+          memcpy (out + x * size, pixel, size);
+    }
+  tessera_region_apply (&region, rect, progress);
+  tessera_region_clear (&region);
+}
+
+/* The flat colours over RECT of the new LAYER. */
+static void
+write_flat (const FillJob       *job,
+            gint32               layer,
+            const GeglRectangle *rect,
+            TesseraProgress     *progress)
+{
+  TesseraRegion region;
+
+  region.drawable = layer;
+  region.rect     = (GeglRectangle) { 0, 0, job->paint.width,
+                                      job->paint.height };
+  region.format   = babl_format_with_space ("R'G'B'A u8",
+                                            gimp_drawable_get_format (layer));
+  region.image    = job->paint;
+  tessera_region_apply (&region, rect, progress);
+}
+
+/* The union of the jobs' insides, cut to the selection, becomes the
+ * selection. */
+static void
+write_selection (const FillJob *jobs,
+                 gint           count,
+                 gint32         image)
+{
+  GimpRGB     black = { 0, 0, 0, 1 };
+  gint32      channel;
+  GeglBuffer *buffer;
+
+  channel = gimp_channel_new (image, _("Fill interior"),
+                              gimp_image_width (image),
+                              gimp_image_height (image), 100.0, &black);
+  gimp_image_insert_channel (image, channel, 0, 0);
+  buffer = gimp_drawable_get_buffer (channel);
+  gegl_buffer_clear (buffer, NULL);
+  for (gint i = 0; i < count; i++)
+    {
+      const TesseraImage *paint = &jobs[i].paint;
+      GeglRectangle       area;
+      guint8             *row;
+
+      if (paint->data == NULL)
+        continue;
+      gimp_drawable_offsets (jobs[i].drawable, &area.x, &area.y);
+      area.width  = paint->width;
+      area.height = 1;
+      row = g_malloc (paint->width);
+      for (gint y = 0; y < paint->height; y++, area.y++)
+        {
+          const guint8 *inside = tessera_image_row (paint, y);
+          /* Inside in any layer: the brighter of what is there and this. */
+          gegl_buffer_get (buffer, &area, 1.0, babl_format ("Y u8"), row,
+                           GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+          for (gint x = 0; x < paint->width; x++)
+            row[x] = MAX (row[x], inside[x]);
+          gegl_buffer_set (buffer, &area, 0, babl_format ("Y u8"), row,
+                           GEGL_AUTO_ROWSTRIDE);
+        }
+      g_free (row);
+    }
+  g_object_unref (buffer);
+  gimp_image_select_item (image, gimp_selection_is_empty (image)
+                                 ? GIMP_CHANNEL_OP_REPLACE
+                                 : GIMP_CHANNEL_OP_INTERSECT,
+                          channel);
+  gimp_image_remove_channel (image, channel);
+}
+
+void
+fill_write (const FillJob       *jobs,
+            gint                 count,
+            const FillValues    *values,
+            const TesseraTarget *target,
+            TesseraProgress     *progress)
+{
+  gimp_image_undo_group_start (target->image);
+  if (values->output == FILL_OUTPUT_SELECTION)
+    write_selection (jobs, count, target->image);
+  else
+    for (gint i = 0; i < count; i++)
+      {
+        GeglRectangle bounds;
+        gint32        layer;
+
+        if (jobs[i].paint.data == NULL
+            || ! tessera_selection_bounds (jobs[i].drawable, &bounds, NULL))
+          continue;
+        switch (values->output)
+          {
+          case FILL_OUTPUT_FOREGROUND:
+            write_foreground (&jobs[i], jobs[i].drawable, &bounds, progress);
+            break;
+          case FILL_OUTPUT_LAYER:
+            layer = new_layer_under (jobs[i].drawable, _("Fill"));
+            write_foreground (&jobs[i], layer, &bounds, progress);
+            break;
+          default:
+            layer = new_layer_under (jobs[i].drawable, _("Flat colours"));
+            write_flat (&jobs[i], layer, &bounds, progress);
+            break;
+          }
+      }
+  gimp_image_undo_group_end (target->image);
+  gimp_displays_flush ();
+}
+
+void
+fill_job_clear (FillJob *job)
+{
+  tessera_image_free (&job->map);
+  tessera_image_free (&job->paint);
+}
