@@ -18,15 +18,13 @@ typedef enum
   FILL_SOURCE_FOREGROUND    /* within threshold of the foreground colour */
 } FillSource;
 
-/* Where the fill goes: the PDB's "output" values.  The new layers lie
- * under line art on transparency; over ink on paper (Multiply) or light
- * lines (Screen), which would hide them. */
+/* Where the fill goes: the PDB's "output" values. */
 typedef enum
 {
   FILL_OUTPUT_FOREGROUND = 0,  /* the foreground colour, on the layer */
-  FILL_OUTPUT_LAYER,           /* the foreground colour, on a new layer */
+  FILL_OUTPUT_LAYER,           /* the foreground colour, on a new layer under it */
   FILL_OUTPUT_SELECTION,       /* the interior becomes the selection */
-  FILL_OUTPUT_FLAT             /* a colour per region, on a new layer */
+  FILL_OUTPUT_FLAT             /* a colour per region, on a new layer under it */
 } FillOutput;
 
 #define FILL_MAX_BLEED 64

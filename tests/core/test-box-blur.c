@@ -102,26 +102,20 @@ local_maxima (const TesseraImage *image, int k, long rx, long ry)
 
 /* Float results may differ from the reference by the rounding of the
    double sums, which box-blur.c bounds by (Lx + Ly + 4) 2^-53 times the sum
-   of |summands| over a region two windows tall, i.e. 2 (Lx + Ly + 4) 2^-53
-   times the largest |sample| M there relative to the mean; plus the
-   rounding to float; over K passes, what earlier passes left, K times as
-   far.  A colour, sum (c a) / sum (a), moves by the error of its sum plus
-   colour times that of the alpha sum, over the alpha sum: the bound, over
-   the window's mean alpha (0 only where every alpha is 0, and then the
-   colour must be exactly 0). */
+   of |summands| over a region at most three windows tall, i.e. a few
+   (Lx + Ly) 2^-52 times the largest |sample| M there; plus the rounding to
+   float, and over K passes, what earlier passes left.  A colour, a ratio of
+   two such sums, can move by up to the alpha sums' ratio more; alphas here
+   are 0 or at least 1/2, so a factor of the region's size bounds that. */
 static double
-float_tolerance (const TesseraBoxBlur *params, double local_max,
-                 double want, bool colour, double want_alpha)
+float_tolerance (const TesseraImage *src, const TesseraBoxBlur *params,
+                 double local_max, bool colour)
 {
   double lx = 2.0 * params->radius_x + 1, ly = 2.0 * params->radius_y + 1;
-  double relative = 2 * (lx + ly + 4) * 0x1p-53;
-  double passes = params->iterations;
-  if (!colour)
-    return passes * (relative * local_max + 0x1p-23 * fabs (want));
-  if (want_alpha == 0)
-    return 0;
-  return passes * (relative * (local_max + fabs (want)) / want_alpha
-                   + 0x1p-23 * fabs (want));
+  double relative = (lx + ly + 4) * 0x1p-50 + 0x1p-21;
+  if (colour)
+    relative *= 4 * MIN (9 * lx * ly, 4.0 * src->width * src->height);
+  return params->iterations * relative * local_max;
 }
 
 static void
@@ -145,10 +139,10 @@ assert_matches (const TesseraImage *src, const TesseraImage *got,
         for (int x = 0; x < got->width; x++)
           {
             double g = sample_at (got, x, y, k), w = sample_at (want, x, y, k);
-            bool colour = premultiplied && k < c - 1;
             double tolerance = maxima == NULL ? 0
-              : float_tolerance (params, maxima[(size_t) y * got->width + x],
-                                 w, colour, sample_at (want, x, y, c - 1));
+              : float_tolerance (src, params,
+                                 maxima[(size_t) y * got->width + x],
+                                 premultiplied && k < c - 1);
             if (!(fabs (g - w) <= tolerance))
               g_error ("%s: sample (%d, %d, %d) is %.9g, should be %.9g "
                        "(tolerance %.3g)", what, x, y, k, g, w, tolerance);

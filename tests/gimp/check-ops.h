@@ -32,9 +32,6 @@ bool           check_op_int  (const char *text, int *value);
 
 TesseraStatus  check_box_blur (char *const *args, const TesseraImage *src,
                                TesseraImage *dst, bool has_alpha);
-TesseraStatus  check_fill_contours (char *const *args,
-                                    const TesseraImage *src,
-                                    TesseraImage *dst, bool has_alpha);
 TesseraStatus  check_mst_segment (char *const *args,
                                   const TesseraImage *src, TesseraImage *dst,
                                   bool has_alpha);
