@@ -264,13 +264,19 @@ paint_region (const TesseraImage *mask,
             continue;
           const guint8 *next = tessera_image_row (mask, ny);
           const guint8 *done = tessera_image_row (flat, ny);
+          gboolean in_run = FALSE;
+          /* One seed per run of pixels still to paint. */
           for (gint i = MAX (left - slack, 0);
                i <= MIN (right + slack, mask->width - 1); i++)
-            if (next[i] == INSIDE && done[4 * i + 3] == 0)
-              {
-                Seed above = { i, ny };
-                g_array_append_val (stack, above);
-              }
+            {
+              gboolean open = next[i] == INSIDE && done[4 * i + 3] == 0;
+              if (open && ! in_run)
+                {
+                  Seed next_seed = { i, ny };
+                  g_array_append_val (stack, next_seed);
+                }
+              in_run = open;
+            }
         }
     }
 }
@@ -407,6 +413,7 @@ fill_paint (FillJob          *jobs,
   TesseraStatus        status = TESSERA_OK;
   gchar               *why = NULL;
   gint                 filled = 0;
+  gboolean             ok = TRUE;
 
   params.connectivity = values->connectivity;
   for (gint i = 0; i < count && status == TESSERA_OK; i++)
@@ -417,28 +424,26 @@ fill_paint (FillJob          *jobs,
     }
   if (status == TESSERA_OK)
     status = tessera_fill_contours_batch (maps, masks, count, &params, exec);
+  /* The jobs own the masks from here on, whatever happens. */
+  for (gint i = 0; i < count; i++)
+    jobs[i].paint = masks[i];
+  g_free (maps);
+  g_free (masks);
   if (status != TESSERA_OK)
     {
-      for (gint i = 0; i < count; i++)
-        tessera_image_free (&masks[i]);
-      g_free (maps);
-      g_free (masks);
       tessera_set_error (error, status);
       return FALSE;
     }
 
   /* A layer with nothing to fill is left alone; an error only when no
    * layer has anything. */
-  for (gint i = 0; i < count; i++)
+  for (gint i = 0; i < count && ok; i++)
     {
-      gchar *reason;
-      jobs[i].paint = masks[i];
-      reason = nothing_to_fill (&jobs[i]);
+      gchar *reason = nothing_to_fill (&jobs[i]);
       if (reason == NULL)
         {
           filled++;
-          if (! make_paint (&jobs[i], values, error))
-            break;
+          ok = make_paint (&jobs[i], values, error);
         }
       else
         {
@@ -449,23 +454,28 @@ fill_paint (FillJob          *jobs,
             g_free (reason);
         }
     }
-  g_free (maps);
-  g_free (masks);
-  if (filled == 0 && why != NULL)
-    g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
-                         TESSERA_ERROR_EMPTY_IMAGE, why);
+  if (ok && filled == 0)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_EMPTY_IMAGE, why);
+      ok = FALSE;
+    }
   g_free (why);
-  return error == NULL || *error == NULL;
+  return ok;
 }
 
 /* ------------------------------------------------------------------ */
 /* The outputs. */
 
-/* A transparent layer the size of DRAWABLE, right under it (under the
- * layer of a layer mask; at the top of the image for a channel). */
+/* A transparent layer the size of DRAWABLE for the fill, next to it (next
+ * to the layer of a layer mask; at the top of the image for a channel):
+ * under line art on transparency, where it shows through; over ink on
+ * paper in Multiply mode and over light lines in Screen mode, since the
+ * opaque drawable would hide it and the lines must stay on top. */
 static gint32
-new_layer_under (gint32       drawable,
-                 const gchar *name)
+new_fill_layer (gint32       drawable,
+                const gchar *name,
+                FillSource   source)
 {
   gint32 image  = gimp_item_get_image (drawable);
   gint32 anchor = gimp_item_is_layer_mask (drawable)
@@ -474,16 +484,20 @@ new_layer_under (gint32       drawable,
   gint   position = 0;
   gint   x, y;
   gint32 layer;
+  GimpLayerMode mode = source == FILL_SOURCE_DARK ? GIMP_LAYER_MODE_MULTIPLY
+                       : source == FILL_SOURCE_BRIGHT ? GIMP_LAYER_MODE_SCREEN
+                       : GIMP_LAYER_MODE_NORMAL;
 
   layer = gimp_layer_new (image, name, gimp_drawable_width (drawable),
                           gimp_drawable_height (drawable),
                           gimp_image_base_type (image) == GIMP_GRAY
                           ? GIMP_GRAYA_IMAGE : GIMP_RGBA_IMAGE,
-                          100.0, GIMP_LAYER_MODE_NORMAL);
+                          100.0, mode);
   if (gimp_item_is_layer (anchor))
     {
       parent   = gimp_item_get_parent (anchor);
-      position = gimp_image_get_item_position (image, anchor) + 1;
+      position = gimp_image_get_item_position (image, anchor)
+                 + (mode == GIMP_LAYER_MODE_NORMAL ? 1 : 0);
     }
   gimp_image_insert_layer (image, layer, parent, position);
   gimp_drawable_offsets (drawable, &x, &y);
@@ -623,11 +637,13 @@ fill_write (const FillJob       *jobs,
             write_foreground (&jobs[i], jobs[i].drawable, &bounds, progress);
             break;
           case FILL_OUTPUT_LAYER:
-            layer = new_layer_under (jobs[i].drawable, _("Fill"));
+            layer = new_fill_layer (jobs[i].drawable, _("Fill"),
+                                    values->source);
             write_foreground (&jobs[i], layer, &bounds, progress);
             break;
           default:
-            layer = new_layer_under (jobs[i].drawable, _("Flat colours"));
+            layer = new_fill_layer (jobs[i].drawable, _("Flat colours"),
+                                    values->source);
             write_flat (&jobs[i], layer, &bounds, progress);
             break;
           }

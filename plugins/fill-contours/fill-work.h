@@ -18,26 +18,29 @@ typedef enum
   FILL_SOURCE_FOREGROUND    /* within threshold of the foreground colour */
 } FillSource;
 
-/* Where the fill goes: the PDB's "output" values. */
+/* Where the fill goes: the PDB's "output" values.  The new layers lie
+ * under line art on transparency; over ink on paper (Multiply) or light
+ * lines (Screen), which would hide them. */
 typedef enum
 {
   FILL_OUTPUT_FOREGROUND = 0,  /* the foreground colour, on the layer */
-  FILL_OUTPUT_LAYER,           /* the foreground colour, on a new layer under it */
+  FILL_OUTPUT_LAYER,           /* the foreground colour, on a new layer */
   FILL_OUTPUT_SELECTION,       /* the interior becomes the selection */
-  FILL_OUTPUT_FLAT             /* a colour per region, on a new layer under it */
+  FILL_OUTPUT_FLAT             /* a colour per region, on a new layer */
 } FillOutput;
 
 #define FILL_MAX_BLEED 64
 
+/* The settings, in the order of the PDB's arguments. */
 typedef struct
 {
   gint           source;        /* FillSource */
   gdouble        threshold;     /* 0 .. 1 */
   gint           connectivity;  /* 4 or 8 */
   gint           output;        /* FillOutput */
-  TesseraBackend backend;
   gint           bleed;         /* pixels under the contour, 0 .. FILL_MAX_BLEED */
   gboolean       all_layers;
+  TesseraBackend backend;
 } FillValues;
 
 /* The source that suits DRAWABLE's pixels: alpha when much of it is

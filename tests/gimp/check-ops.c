@@ -8,6 +8,8 @@
 static const CheckOp check_ops[] =
 {
   { "box-blur", 3, "RADIUS-X RADIUS-Y ITERATIONS", check_box_blur },
+  { "fill-contours", 4, "SOURCE THRESHOLD-PERMILLE CONNECTIVITY NEW-LAYER",
+    check_fill_contours },
   { "mst-segment", 3, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE",
     check_mst_segment },
   { "reconstruct", 3, "MARKER-RAW OPERATION CONNECTIVITY",

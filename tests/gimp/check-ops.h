@@ -32,6 +32,9 @@ bool           check_op_int  (const char *text, int *value);
 
 TesseraStatus  check_box_blur (char *const *args, const TesseraImage *src,
                                TesseraImage *dst, bool has_alpha);
+TesseraStatus  check_fill_contours (char *const *args,
+                                    const TesseraImage *src,
+                                    TesseraImage *dst, bool has_alpha);
 TesseraStatus  check_mst_segment (char *const *args,
                                   const TesseraImage *src, TesseraImage *dst,
                                   bool has_alpha);

@@ -1,0 +1,479 @@
+/* Tessera — Fill Closed Contours: fills what every closed contour of a
+ * layer encloses, with no seed from the user (core/fill-contours.h): with
+ * the foreground colour, on a new layer under the line art, as a
+ * selection, or as flat colours, one per region. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "fill-work.h"
+#include "tessera-backend-combo.h"
+#include "tessera-plugin.h"
+#include "tessera-preview.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+#define PLUG_IN_PROC "plug-in-tessera-fill-contours"
+
+typedef struct
+{
+  FillValues          *values;
+  const TesseraTarget *target;
+  GtkWidget           *preview;
+  GtkWidget           *status;
+  /* The whole layer's fill, kept while only the view moves. */
+  FillValues           filled_with;
+  gboolean             have_fill;
+  FillJob              job;
+  gchar               *problem;   /* why there is nothing to show, or NULL */
+} FillDialog;
+
+static void query (void);
+static void run   (const gchar      *name,
+                   gint              n_params,
+                   const GimpParam  *param,
+                   gint             *n_return_vals,
+                   GimpParam       **return_vals);
+
+const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
+
+MAIN ()
+
+/* Whether A and B give the same fill (the backend and the layers do not
+ * change the current layer's). */
+static gboolean
+same_fill (const FillValues *a,
+           const FillValues *b)
+{
+  return a->source == b->source && a->threshold == b->threshold
+      && a->connectivity == b->connectivity && a->output == b->output
+      && a->bleed == b->bleed;
+}
+
+/* Fills the whole layer again when the values changed since the last
+ * time: an enclosed region may reach far beyond what the preview shows. */
+static void
+refill (FillDialog *dialog)
+{
+  TesseraExec  exec  = tessera_preview_exec (dialog->values->backend);
+  GError      *error = NULL;
+
+  if (dialog->have_fill && same_fill (&dialog->filled_with, dialog->values))
+    return;
+  fill_job_clear (&dialog->job);
+  g_clear_pointer (&dialog->problem, g_free);
+  if (! fill_read_map (&dialog->job, dialog->target->drawable,
+                       dialog->values, NULL, &error)
+      || ! fill_paint (&dialog->job, 1, dialog->values, &exec, &error))
+    {
+      dialog->problem = g_strdup (error->message);
+      g_error_free (error);
+    }
+  dialog->filled_with = *dialog->values;
+  dialog->have_fill = TRUE;
+  gtk_label_set_text (GTK_LABEL (dialog->status),
+                      dialog->problem != NULL ? dialog->problem : "");
+}
+
+/* Paints the fill over REGION, in the colours the output will have. */
+static void
+paint_preview (const FillDialog *dialog,
+               TesseraRegion    *region)
+{
+  const TesseraImage *paint = &dialog->job.paint;
+  gsize               size  = tessera_pixel_size (&region->image);
+  gboolean            flat  = dialog->values->output == FILL_OUTPUT_FLAT;
+  const Babl         *fish;
+  GimpRGB             colour;
+  gdouble             rgba[4];
+  guint8              foreground[64];
+
+  gimp_context_get_foreground (&colour);
+  rgba[0] = colour.r;
+  rgba[1] = colour.g;
+  rgba[2] = colour.b;
+  rgba[3] = 1.0;
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), region->format),
+                rgba, foreground, 1);
+  fish = babl_fish (babl_format_with_space ("R'G'B'A u8", region->format),
+                    region->format);
+
+  for (gint y = 0; y < region->rect.height; y++)
+    {
+      const guint8 *in = (const guint8 *) tessera_image_row (paint,
+                                                             region->rect.y + y)
+                         + (gsize) region->rect.x * (flat ? 4 : 1);
+      guint8 *out = tessera_image_row (&region->image, y);
+      for (gint x = 0; x < region->rect.width; x++)
+        if (flat && in[4 * x + 3] != 0)
+          babl_process (fish, in + 4 * x, out + x * size, 1);
+        else if (! flat && in[x] != 0)
+          memcpy (out + x * size, foreground, size);
+    }
+}
+
+static void
+preview_update (GimpPreview *preview,
+                FillDialog  *dialog)
+{
+  GeglRectangle area = tessera_preview_area (preview);
+  TesseraRegion region;
+
+  refill (dialog);
+  if (! tessera_region_read (&region, dialog->target->drawable, &area, NULL,
+                             NULL))
+    return;
+  if (dialog->problem == NULL)
+    paint_preview (dialog, &region);
+  tessera_preview_draw (preview, &region);
+  tessera_region_clear (&region);
+}
+
+/* A combo box of the NULL-terminated LABEL, VALUE pairs that follow, at
+ * ROW of TABLE, keeping *VALUE up to date and redrawing PREVIEW. */
+static GtkWidget *
+add_combo (GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gint        *value,
+           GtkWidget   *preview,
+           const gchar *first_label,
+           ...)
+{
+  GtkWidget *combo;
+  gint       first_value;
+  va_list    args;
+
+  va_start (args, first_label);
+  first_value = va_arg (args, gint);
+  combo = gimp_int_combo_box_new_valist (first_label, first_value, args);
+  va_end (args);
+  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
+                              G_CALLBACK (gimp_int_combo_box_get_active),
+                              value);
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
+                             FALSE);
+  return combo;
+}
+
+static GtkWidget *
+make_controls (FillDialog *dialog)
+{
+  FillValues *values  = dialog->values;
+  GtkWidget  *preview = dialog->preview;
+  GtkWidget  *table   = gtk_table_new (8, 4, FALSE);
+  GtkObject  *threshold, *bleed;
+  GtkWidget  *toggle, *combo;
+
+  gtk_table_set_col_spacings (GTK_TABLE (table), 6);
+  gtk_table_set_row_spacings (GTK_TABLE (table), 6);
+
+  add_combo (GTK_TABLE (table), 0, _("Contour _source:"), &values->source,
+             preview,
+             _("Opaque pixels (line art on a transparent layer)"),
+             FILL_SOURCE_ALPHA,
+             _("Dark pixels (ink on paper)"), FILL_SOURCE_DARK,
+             _("Light pixels (light lines on black)"), FILL_SOURCE_BRIGHT,
+             _("Pixels near the foreground colour"), FILL_SOURCE_FOREGROUND,
+             NULL);
+
+  threshold = gimp_scale_entry_new (GTK_TABLE (table), 0, 1, _("_Threshold:"),
+                                    200, 6, values->threshold, 0.0, 1.0,
+                                    0.01, 0.1, 2, TRUE, 0, 0,
+                                    _("Opacity, lightness or distance to the "
+                                      "foreground colour (0 to 1) that "
+                                      "separates contour from the rest"),
+                                    NULL);
+  g_signal_connect (threshold, "value-changed",
+                    G_CALLBACK (gimp_double_adjustment_update),
+                    &values->threshold);
+  g_signal_connect_swapped (threshold, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+
+  add_combo (GTK_TABLE (table), 2, _("Co_nnectivity:"), &values->connectivity,
+             preview,
+             _("4: lines with diagonal steps close a region"), 4,
+             _("8: only lines without diagonal steps close a region"), 8,
+             NULL);
+  add_combo (GTK_TABLE (table), 3, _("_Output:"), &values->output, preview,
+             _("Foreground colour on this layer"), FILL_OUTPUT_FOREGROUND,
+             _("Foreground colour on a new layer"), FILL_OUTPUT_LAYER,
+             _("Selection of the interior"), FILL_OUTPUT_SELECTION,
+             _("Flat colours on a new layer"), FILL_OUTPUT_FLAT,
+             NULL);
+
+  bleed = gimp_scale_entry_new (GTK_TABLE (table), 0, 4,
+                                _("_Under the line:"), 200, 6, values->bleed,
+                                0, 8, 1, 1, 0, FALSE, 0, FILL_MAX_BLEED,
+                                _("How many pixels the fill runs under the "
+                                  "contour, so that no gap shows at "
+                                  "anti-aliased edges"), NULL);
+  g_signal_connect (bleed, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), &values->bleed);
+  g_signal_connect_swapped (bleed, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+
+  toggle = gtk_check_button_new_with_mnemonic (_("_All layers of the image "
+                                                 "(the preview shows this "
+                                                 "one)"));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle),
+                                values->all_layers);
+  g_signal_connect (toggle, "toggled",
+                    G_CALLBACK (gimp_toggle_button_update),
+                    &values->all_layers);
+  gtk_table_attach (GTK_TABLE (table), toggle, 0, 4, 5, 6,
+                    GTK_FILL, GTK_FILL, 0, 0);
+
+  combo = tessera_backend_combo_new (&values->backend);
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, 6, _("_Backend:"),
+                             0.0, 0.5, combo, 2, FALSE);
+
+  dialog->status = gtk_label_new (NULL);
+  gtk_label_set_line_wrap (GTK_LABEL (dialog->status), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (dialog->status), 0.0, 0.5);
+  gtk_table_attach (GTK_TABLE (table), dialog->status, 0, 4, 7, 8,
+                    GTK_FILL, GTK_FILL, 0, 0);
+  return table;
+}
+
+static gboolean
+fill_dialog (const TesseraTarget *target,
+             gpointer             data)
+{
+  FillDialog  dialog = { 0 };
+  GtkWidget  *window, *vbox;
+  gboolean    ok;
+
+  dialog.values = data;
+  dialog.target = target;
+  /* Propose the source that suits this layer. */
+  dialog.values->source = fill_guess_source (target->drawable);
+
+  window = gimp_dialog_new (_("Fill Closed Contours"), "tessera-fill-contours",
+                            NULL, 0, gimp_standard_help_func, PLUG_IN_PROC,
+                            _("_Cancel"), GTK_RESPONSE_CANCEL,
+                            _("_OK"),     GTK_RESPONSE_OK,
+                            NULL);
+  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
+                                           GTK_RESPONSE_OK,
+                                           GTK_RESPONSE_CANCEL, -1);
+  gimp_window_set_transient (GTK_WINDOW (window));
+
+  vbox = gtk_vbox_new (FALSE, 12);
+  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
+  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
+                      vbox, TRUE, TRUE, 0);
+
+  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+                      FALSE, FALSE, 0);
+  g_signal_connect (dialog.preview, "invalidated",
+                    G_CALLBACK (preview_update), &dialog);
+
+  gtk_widget_show_all (window);
+  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
+  gtk_widget_destroy (window);
+  fill_job_clear (&dialog.job);
+  g_free (dialog.problem);
+  return ok;
+}
+
+static void
+fill_parse (const GimpParam *param,
+            gpointer         data)
+{
+  FillValues *values = data;
+
+  values->source       = param[3].data.d_int32;
+  values->threshold    = param[4].data.d_float;
+  values->connectivity = param[5].data.d_int32;
+  values->output       = param[6].data.d_int32;
+  values->bleed        = param[7].data.d_int32;
+  values->all_layers   = param[8].data.d_int32 != 0;
+  values->backend      = param[9].data.d_int32;
+}
+
+static gboolean
+fill_check (gconstpointer   data,
+            GError        **error)
+{
+  const FillValues *values = data;
+
+  if (values->connectivity != 4 && values->connectivity != 8)
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR,
+                   TESSERA_ERROR_INVALID_ARGUMENT,
+                   _("connectivity must be 4 or 8, not %d."),
+                   values->connectivity);
+      return FALSE;
+    }
+  return tessera_check_range ("contour-source", values->source,
+                              FILL_SOURCE_ALPHA, FILL_SOURCE_FOREGROUND, error)
+      && tessera_check_range_double ("threshold", values->threshold, 0.0, 1.0,
+                                     error)
+      && tessera_check_range ("output", values->output,
+                              FILL_OUTPUT_FOREGROUND, FILL_OUTPUT_FLAT, error)
+      && tessera_check_range ("backend", values->backend,
+                              TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
+                              error)
+      && tessera_check_range ("bleed", values->bleed, 0, FILL_MAX_BLEED,
+                              error);
+}
+
+/* The layers of a run: TARGET's drawable, or every layer of the image that
+ * is not a group (inside groups too). */
+static void
+collect_layers (const gint *items,
+                gint        n_items,
+                GArray     *layers)
+{
+  for (gint i = 0; i < n_items; i++)
+    if (gimp_item_is_group (items[i]))
+      {
+        gint  n_children;
+        gint *children = gimp_item_get_children (items[i], &n_children);
+        collect_layers (children, n_children, layers);
+        g_free (children);
+      }
+    else
+      g_array_append_val (layers, items[i]);
+}
+
+static GArray *
+run_drawables (const TesseraTarget *target,
+               const FillValues    *values)
+{
+  GArray *drawables = g_array_new (FALSE, FALSE, sizeof (gint32));
+
+  if (values->all_layers)
+    {
+      gint  n_layers;
+      gint *layers = gimp_image_get_layers (target->image, &n_layers);
+      collect_layers (layers, n_layers, drawables);
+      g_free (layers);
+    }
+  else
+    g_array_append_val (drawables, target->drawable);
+  return drawables;
+}
+
+/* Reads every drawable's contour map, fills them in one batch (the GPU
+ * overlaps one layer's copies with another's work), writes the outputs. */
+static gboolean
+fill_apply (const TesseraTarget *target,
+            gconstpointer        data,
+            GError             **error)
+{
+  const FillValues *values = data;
+  GArray           *drawables = run_drawables (target, values);
+  gint              count = drawables->len;
+  FillJob          *jobs = g_new0 (FillJob, count);
+  TesseraProgress   progress;
+  TesseraExec       exec;
+  gboolean          ok = TRUE;
+
+  tessera_progress_start (&progress, _("Fill Closed Contours"));
+  for (gint i = 0; i < count && ok; i++)
+    {
+      tessera_progress_stage (&progress, 0.3 / count);
+      ok = fill_read_map (&jobs[i], g_array_index (drawables, gint32, i),
+                          values, &progress, error);
+    }
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.3);
+      exec = tessera_progress_exec (&progress, values->backend);
+      ok = fill_paint (jobs, count, values, &exec, error);
+    }
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.4);
+      fill_write (jobs, count, values, target, &progress);
+    }
+  for (gint i = 0; i < count; i++)
+    fill_job_clear (&jobs[i]);
+  g_free (jobs);
+  g_array_free (drawables, TRUE);
+  return ok;
+}
+
+static const GimpParamDef args[] =
+{
+  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
+  { GIMP_PDB_INT32, "contour-source",
+    "Which pixels are contour { ALPHA (0): alpha >= threshold, DARK (1): "
+    "luminance <= threshold (transparent counts as white), BRIGHT (2): "
+    "luminance >= threshold (transparent counts as black), FOREGROUND (3): "
+    "within threshold of the foreground colour }" },
+  { GIMP_PDB_FLOAT, "threshold",
+    "The source's threshold, 0 to 1 (distance to the foreground: RGB "
+    "distance / sqrt (3))" },
+  { GIMP_PDB_INT32, "connectivity",
+    "4: pixels touch through edges only, so lines with diagonal steps close "
+    "a region; 8: through corners too, so only 4-connected lines do" },
+  { GIMP_PDB_INT32, "output",
+    "{ FOREGROUND (0): the foreground colour on the drawable, LAYER (1): the "
+    "foreground colour on a new layer, SELECTION (2): the interior "
+    "(intersected with the selection), FLAT (3): a colour per region on a "
+    "new layer }.  The new layer lies under the drawable for the ALPHA and "
+    "FOREGROUND sources, over it in Multiply mode for DARK and in Screen "
+    "mode for BRIGHT (an opaque drawable would hide it)" },
+  { GIMP_PDB_INT32, "bleed",
+    "Pixels the fill runs under the contour (0..64)" },
+  { GIMP_PDB_INT32, "all-layers",
+    "Fill every layer of the image (TRUE) or the drawable only (FALSE)" },
+  TESSERA_ARG_BACKEND
+};
+
+static const gchar * const menu_paths[] =
+{
+  TESSERA_MENU, "<Image>/Edit", NULL
+};
+
+static const TesseraPlugin fill_contours =
+{
+  .name        = PLUG_IN_PROC,
+  .blurb       = N_("Fill the inside of every closed contour"),
+  .help        = "Fills every region that a closed contour encloses, nested "
+                 "ones too, with no seed to pick: what cannot reach the edge "
+                 "of the layer through non-contour pixels is inside.  The "
+                 "contour comes from the alpha channel, the lightness or the "
+                 "foreground colour.",
+  .menu_label  = N_("Fill Closed _Contours…"),
+  .image_types = "RGB*, GRAY*",
+  .menu_paths  = menu_paths,
+  .args        = args,
+  .n_args      = G_N_ELEMENTS (args),
+  .values_size = sizeof (FillValues),
+  .parse       = fill_parse,
+  .check       = fill_check,
+  .dialog      = fill_dialog,
+  .apply       = fill_apply
+};
+
+static void
+query (void)
+{
+  tessera_plugin_install (&fill_contours);
+}
+
+static void
+run (const gchar      *name,
+     gint              n_params,
+     const GimpParam  *param,
+     gint             *n_return_vals,
+     GimpParam       **return_vals)
+{
+  FillValues values = { FILL_SOURCE_DARK, 0.5, 4, FILL_OUTPUT_LAYER, 0, FALSE,
+                        TESSERA_BACKEND_AUTO };
+
+  tessera_plugin_run (&fill_contours, &values, n_params, param,
+                      n_return_vals, return_vals);
+}
