@@ -71,6 +71,7 @@
 
 #if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
+#define HAVE_SIMD_CLONES 1
 #define SIMD_CLONES \
   __attribute__ ((target_clones ("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #endif
@@ -159,6 +160,16 @@ typedef struct
   void   *spread[2];   /* c0 c1 a rows spread to four lanes */
   void   *out;         /* an output row before it is packed back to three */
 } Workspace;
+
+/* What the integer kernels are specialised for: constants once inlined
+   from the binders in band_int. */
+typedef struct
+{
+  TesseraSampleType type;        /* u8 or u16 */
+  bool              wide;        /* 64-bit column sums */
+  int               alpha_lanes; /* 0, 2 or 4 */
+  bool              shuffles;    /* widen by shuffles (see widen_int) */
+} IntKernel;
 
 /* Shared by the threads of a pass. */
 typedef struct
@@ -265,36 +276,51 @@ pixel_alpha (const f64x4 *samples, int alpha_lanes)
 #define SELECT_F64(mask, a, b) \
   ((f64x4) (((i64x4) (a) & (mask)) | ((i64x4) (b) & ~(mask))))
 
-/* Eight u8 or u16 samples as u32 lanes.  Widening goes through shuffles
-   with zero, which GCC 12 turns into one vpmovzx, where it splits
-   __builtin_convertvector into halves. */
+/* Eight u8 or u16 samples as u32 lanes.  How to widen depends on the code
+   GCC 12 makes: with AVX2 and up, shuffles with zero become one vpmovzx,
+   where __builtin_convertvector splits into halves; without AVX2 the
+   shuffles become scalar code, and the whole blur five times slower than
+   with the conversions (measured). */
 static ALWAYS_INLINE u32x8
-widen_int (const void *samples, TesseraSampleType type)
+widen_int (const void *samples, IntKernel k)
 {
   const u16x8 zero16 = { 0 };
   u16x8 x;
-  if (type == TESSERA_U8)
-    {
-      const u8x8 zero8 = { 0 };
-      u8x8 bytes = LOAD (u8x8, samples);
-      x = (u16x8) __builtin_shufflevector (bytes, zero8, 0, 8, 1, 8, 2, 8,
-                                           3, 8, 4, 8, 5, 8, 6, 8, 7, 8);
-    }
-  else
+  if (k.type == TESSERA_U16)
     x = LOAD (u16x8, samples);
+  else if (k.shuffles)
+    x = (u16x8) __builtin_shufflevector (LOAD (u8x8, samples), (u8x8) { 0 },
+                                         0, 8, 1, 8, 2, 8, 3, 8,
+                                         4, 8, 5, 8, 6, 8, 7, 8);
+  else
+    x = __builtin_convertvector (LOAD (u8x8, samples), u16x8);
+  if (!k.shuffles)
+    return __builtin_convertvector (x, u32x8);
   return (u32x8) __builtin_shufflevector (x, zero16, 0, 8, 1, 8, 2, 8, 3, 8,
                                           4, 8, 5, 8, 6, 8, 7, 8);
 }
 
-/* Eight u8 or u16 samples as 32-bit summands: colours times their pixel's
-   alpha when ALPHA_LANES is 2 or 4. */
-static ALWAYS_INLINE u32x8
-weigh_int (const void *samples, TesseraSampleType type, int alpha_lanes)
+/* The low or high four of eight u32 lanes as u64 lanes, widened as above. */
+static ALWAYS_INLINE u64x4
+widen_half (const u32x8 *x, int half, IntKernel k)
 {
-  u32x8 x = widen_int (samples, type), alpha, colour;
-  if (alpha_lanes == 0)
+  u32x4 four = half == 0 ? __builtin_shufflevector (*x, *x, 0, 1, 2, 3)
+                         : __builtin_shufflevector (*x, *x, 4, 5, 6, 7);
+  if (!k.shuffles)
+    return __builtin_convertvector (four, u64x4);
+  return (u64x4) __builtin_shufflevector (four, (u32x4) { 0 }, 0, 4, 1, 4,
+                                          2, 4, 3, 4);
+}
+
+/* Eight u8 or u16 samples as 32-bit summands: colours times their pixel's
+   alpha when K has alpha lanes. */
+static ALWAYS_INLINE u32x8
+weigh_int (const void *samples, IntKernel k)
+{
+  u32x8 x = widen_int (samples, k), alpha, colour;
+  if (k.alpha_lanes == 0)
     return x;
-  if (alpha_lanes == 2)
+  if (k.alpha_lanes == 2)
     {
       alpha = __builtin_shufflevector (x, x, 1, 1, 3, 3, 5, 5, 7, 7);
       colour = (u32x8) { -1, 0, -1, 0, -1, 0, -1, 0 };
@@ -342,23 +368,18 @@ sample_bytes (TesseraSampleType type)
 
 /* ---- integer column sums ------------------------------------------------ */
 
-/* Halves of eight u32 lanes as u64 lanes (one vpmovzxdq each). */
-#define LOW_HALF(x) \
-  ((u64x4) __builtin_shufflevector (x, (u32x8) { 0 }, 0, 8, 1, 8, 2, 8, 3, 8))
-#define HIGH_HALF(x) \
-  ((u64x4) __builtin_shufflevector (x, (u32x8) { 0 }, 4, 8, 5, 8, 6, 8, 7, 8))
-
 /* COLUMNS[AT..AT+8) += TIMES * the summands of SAMPLES. */
 static ALWAYS_INLINE void
 add_chunk_int (void *columns, size_t at, const void *samples, uint64_t times,
-               TesseraSampleType type, bool wide, int alpha_lanes)
+               IntKernel k)
 {
-  u32x8 summands = weigh_int (samples, type, alpha_lanes);
-  if (wide)
+  u32x8 summands = weigh_int (samples, k);
+  if (k.wide)
     {
       uint64_t *sums = (uint64_t *) columns + at;
-      STORE (sums, LOAD (u64x4, sums) + LOW_HALF (summands) * times);
-      STORE (sums + 4, LOAD (u64x4, sums + 4) + HIGH_HALF (summands) * times);
+      STORE (sums, LOAD (u64x4, sums) + widen_half (&summands, 0, k) * times);
+      STORE (sums + 4, LOAD (u64x4, sums + 4)
+                       + widen_half (&summands, 1, k) * times);
     }
   else
     {
@@ -371,18 +392,17 @@ add_chunk_int (void *columns, size_t at, const void *samples, uint64_t times,
 /* COLUMNS[AT..AT+8) += the summands of ENTERING - those of LEAVING. */
 static ALWAYS_INLINE void
 slide_chunk_int (void *columns, size_t at, const void *entering_samples,
-                 const void *leaving_samples, TesseraSampleType type,
-                 bool wide, int alpha_lanes)
+                 const void *leaving_samples, IntKernel k)
 {
-  u32x8 entering = weigh_int (entering_samples, type, alpha_lanes);
-  u32x8 leaving = weigh_int (leaving_samples, type, alpha_lanes);
-  if (wide)
+  u32x8 entering = weigh_int (entering_samples, k);
+  u32x8 leaving = weigh_int (leaving_samples, k);
+  if (k.wide)
     {
       uint64_t *sums = (uint64_t *) columns + at;
-      STORE (sums, LOAD (u64x4, sums)
-                   + LOW_HALF (entering) - LOW_HALF (leaving));
-      STORE (sums + 4, LOAD (u64x4, sums + 4)
-                       + HIGH_HALF (entering) - HIGH_HALF (leaving));
+      STORE (sums, LOAD (u64x4, sums) + widen_half (&entering, 0, k)
+                   - widen_half (&leaving, 0, k));
+      STORE (sums + 4, LOAD (u64x4, sums + 4) + widen_half (&entering, 1, k)
+                       - widen_half (&leaving, 1, k));
     }
   else
     {
@@ -394,17 +414,16 @@ slide_chunk_int (void *columns, size_t at, const void *entering_samples,
 /* Adds TIMES a row to the column sums, fetching the row NEXT meanwhile. */
 static ALWAYS_INLINE void
 add_row_int (const BlurPass *pass, void *columns, const void *row,
-             uint64_t times, const void *next, TesseraSampleType type,
-             bool wide, int alpha_lanes)
+             uint64_t times, const void *next, IntKernel k)
 {
-  size_t n = pass->samples, size = sample_bytes (type);
+  size_t n = pass->samples, size = sample_bytes (k.type);
   uint16_t tail[8];
   for (size_t at = 0; at < n; at += 8)
     {
       if (at * size % 64 == 0)
         __builtin_prefetch ((const uint8_t *) next + at * size);
       add_chunk_int (columns, at, chunk_at (row, at, n, size, 8, tail),
-                     times, type, wide, alpha_lanes);
+                     times, k);
     }
 }
 
@@ -413,10 +432,9 @@ add_row_int (const BlurPass *pass, void *columns, const void *row,
    radii whose leaving row has left the cache, a fifth (measured). */
 static ALWAYS_INLINE void
 slide_row_int (const BlurPass *pass, void *columns, const void *entering,
-               const void *leaving, const void *const next[2],
-               TesseraSampleType type, bool wide, int alpha_lanes)
+               const void *leaving, const void *const next[2], IntKernel k)
 {
-  size_t n = pass->samples, size = sample_bytes (type);
+  size_t n = pass->samples, size = sample_bytes (k.type);
   uint16_t tail_in[8], tail_out[8];
   for (size_t at = 0; at < n; at += 8)
     {
@@ -427,8 +445,7 @@ slide_row_int (const BlurPass *pass, void *columns, const void *entering,
         }
       slide_chunk_int (columns, at,
                        chunk_at (entering, at, n, size, 8, tail_in),
-                       chunk_at (leaving, at, n, size, 8, tail_out),
-                       type, wide, alpha_lanes);
+                       chunk_at (leaving, at, n, size, 8, tail_out), k);
     }
 }
 
@@ -436,14 +453,16 @@ slide_row_int (const BlurPass *pass, void *columns, const void *entering,
 
 /* Four lanes of column sums from lane AT, as u64. */
 static ALWAYS_INLINE u64x4
-column_pixel (const void *columns, size_t at, bool wide)
+column_pixel (const void *columns, size_t at, IntKernel k)
 {
-  if (wide)
+  u32x4 four;
+  if (k.wide)
     return LOAD (u64x4, (const uint64_t *) columns + at);
-  return (u64x4) __builtin_shufflevector (LOAD (u32x4, (const uint32_t *)
-                                                       columns + at),
-                                          (u32x4) { 0 }, 0, 4, 1, 4, 2, 4,
-                                          3, 4);
+  four = LOAD (u32x4, (const uint32_t *) columns + at);
+  if (!k.shuffles)
+    return __builtin_convertvector (four, u64x4);
+  return (u64x4) __builtin_shufflevector (four, (u32x4) { 0 }, 0, 4, 1, 4,
+                                          2, 4, 3, 4);
 }
 
 /* Stores the running SUM at AT, then adds ADDEND: one pixel of the walk.
@@ -482,13 +501,13 @@ walk_copies (uint64_t *running, size_t *at, size_t lanes, u64x4 *sum,
    next to the row counting HEAVY times. */
 static ALWAYS_INLINE void
 running_int (const BlurPass *pass, uint64_t *running, const void *columns,
-             bool wide)
+             IntKernel k)
 {
   size_t lanes = pass->lanes, at = 0;
   int width = pass->width, reach = pass->reach;
   u64x4 sum = { 0 };
-  u64x4 first = column_pixel (columns, 0, wide);
-  u64x4 last = column_pixel (columns, (size_t) (width - 1) * lanes, wide);
+  u64x4 first = column_pixel (columns, 0, k);
+  u64x4 last = column_pixel (columns, (size_t) (width - 1) * lanes, k);
   u64x4 heavy_first = pass->heavy * first, heavy_last = pass->heavy * last;
   int x;
 
@@ -499,8 +518,8 @@ running_int (const BlurPass *pass, uint64_t *running, const void *columns,
     walk (running, &at, lanes, &sum, &heavy_first);
   for (x = 0; x + 2 <= width; x += 2)
     {
-      u64x4 column = column_pixel (columns, (size_t) x * lanes, wide);
-      u64x4 next = column_pixel (columns, (size_t) (x + 1) * lanes, wide);
+      u64x4 column = column_pixel (columns, (size_t) x * lanes, k);
+      u64x4 next = column_pixel (columns, (size_t) (x + 1) * lanes, k);
       u64x4 after_column = sum + column;
       STORE (running + at, sum);
       STORE (running + at + lanes, after_column);
@@ -509,7 +528,7 @@ running_int (const BlurPass *pass, uint64_t *running, const void *columns,
     }
   if (x < width)
     {
-      u64x4 column = column_pixel (columns, (size_t) x * lanes, wide);
+      u64x4 column = column_pixel (columns, (size_t) x * lanes, k);
       walk (running, &at, lanes, &sum, &column);
     }
   if (reach > 0)
@@ -585,20 +604,20 @@ emit_chunk_int (void *out, const uint64_t *running, size_t span,
 
 static ALWAYS_INLINE void
 emit_int (const BlurPass *pass, void *out, const uint64_t *running,
-          TesseraSampleType type, int alpha_lanes, bool correct)
+          IntKernel k, bool correct)
 {
-  size_t n = pass->samples, size = sample_bytes (type), at;
+  size_t n = pass->samples, size = sample_bytes (k.type), at;
   size_t span = (2 * (size_t) pass->reach + 1) * pass->lanes;
   double window = (double) pass->window;
   uint16_t tail[8];
 
   for (at = 0; at + 8 <= n; at += 8)
     emit_chunk_int ((uint8_t *) out + at * size, running + at, span, window,
-                    type, alpha_lanes, correct);
+                    k.type, k.alpha_lanes, correct);
   if (at < n)
     {
-      emit_chunk_int (tail, running + at, span, window, type, alpha_lanes,
-                      correct);
+      emit_chunk_int (tail, running + at, span, window, k.type,
+                      k.alpha_lanes, correct);
       memcpy ((uint8_t *) out + at * size, tail, (n - at) * size);
     }
 }
@@ -1006,8 +1025,7 @@ keep_going (const BlurPass *pass, Progress *progress, const Band *band,
   } while (0)
 
 static ALWAYS_INLINE void
-emit_row_int (const BlurPass *pass, Workspace *workspace, int y,
-              TesseraSampleType type, bool wide, int alpha_lanes)
+emit_row_int (const BlurPass *pass, Workspace *workspace, int y, IntKernel k)
 {
   void *out = output_row (pass, workspace, y);
 #ifdef __SIZEOF_INT128__
@@ -1019,27 +1037,26 @@ emit_row_int (const BlurPass *pass, Workspace *workspace, int y,
   else
 #endif
     {
-      running_int (pass, workspace->running, workspace->columns, wide);
+      running_int (pass, workspace->running, workspace->columns, k);
       if (pass->correct)
-        emit_int (pass, out, workspace->running, type, alpha_lanes, true);
+        emit_int (pass, out, workspace->running, k, true);
       else
-        emit_int (pass, out, workspace->running, type, alpha_lanes, false);
+        emit_int (pass, out, workspace->running, k, false);
     }
   finish_row (pass, workspace, y);
 }
 
 static ALWAYS_INLINE void
 band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
-             Progress *progress, TesseraSampleType type, bool wide,
-             int alpha_lanes)
+             Progress *progress, IntKernel k)
 {
   int step = band->step, y = band_origin (band);
 
   memset (workspace->columns, 0,
-          pass->samples * (wide ? sizeof (uint64_t) : sizeof (uint32_t)));
+          pass->samples * (k.wide ? sizeof (uint64_t) : sizeof (uint32_t)));
 #define ADD_ROW(row, times) \
   add_row_int (pass, workspace->columns, source_row (pass, workspace, row, 0), \
-               times, next_row (pass, row, step), type, wide, alpha_lanes)
+               times, next_row (pass, row, step), k)
   FOR_FIRST_WINDOW (pass, band, ADD_ROW);
 #undef ADD_ROW
 
@@ -1047,57 +1064,88 @@ band_int_as (const BlurPass *pass, Workspace *workspace, const Band *band,
     {
       int entering = clamp_row (y + step * (pass->ry + 1), pass->height);
       int leaving = clamp_row (y - step * pass->ry, pass->height);
-      emit_row_int (pass, workspace, y, type, wide, alpha_lanes);
+      emit_row_int (pass, workspace, y, k);
       if (done < band_rows (band) && entering != leaving)
         {
           const void *next[2] = { next_row (pass, entering, step),
                                   next_row (pass, leaving, step) };
           slide_row_int (pass, workspace->columns,
                          source_row (pass, workspace, entering, 0),
-                         source_row (pass, workspace, leaving, 1),
-                         next, type, wide, alpha_lanes);
+                         source_row (pass, workspace, leaving, 1), next, k);
         }
       if (!keep_going (pass, progress, band, done))
         return;
     }
 }
 
+/* The binders: each turns one field of the pass into a constant field of
+   K, one call per value, so that every combination gets its own code. */
 static ALWAYS_INLINE void
-band_int_of (const BlurPass *pass, Workspace *workspace, const Band *band,
-             Progress *progress, TesseraSampleType type)
+band_int_alpha (const BlurPass *pass, Workspace *workspace, const Band *band,
+                Progress *progress, IntKernel k)
 {
-  bool wide = pass->wide_columns;
-  switch (pass->alpha_lanes)
-    {
-    case 2:
-      if (wide)
-        band_int_as (pass, workspace, band, progress, type, true, 2);
-      else
-        band_int_as (pass, workspace, band, progress, type, false, 2);
-      break;
-    case 4:
-      if (wide)
-        band_int_as (pass, workspace, band, progress, type, true, 4);
-      else
-        band_int_as (pass, workspace, band, progress, type, false, 4);
-      break;
-    default:
-      if (wide)
-        band_int_as (pass, workspace, band, progress, type, true, 0);
-      else
-        band_int_as (pass, workspace, band, progress, type, false, 0);
-      break;
-    }
+  IntKernel none = k, two = k, four = k;
+  none.alpha_lanes = 0;
+  two.alpha_lanes = 2;
+  four.alpha_lanes = 4;
+  if (pass->alpha_lanes == 2)
+    band_int_as (pass, workspace, band, progress, two);
+  else if (pass->alpha_lanes == 4)
+    band_int_as (pass, workspace, band, progress, four);
+  else
+    band_int_as (pass, workspace, band, progress, none);
+}
+
+static ALWAYS_INLINE void
+band_int_wide (const BlurPass *pass, Workspace *workspace, const Band *band,
+               Progress *progress, IntKernel k)
+{
+  IntKernel narrow = k, wide = k;
+  narrow.wide = false;
+  wide.wide = true;
+  if (pass->wide_columns)
+    band_int_alpha (pass, workspace, band, progress, wide);
+  else
+    band_int_alpha (pass, workspace, band, progress, narrow);
+}
+
+static ALWAYS_INLINE void
+band_int_type (const BlurPass *pass, Workspace *workspace, const Band *band,
+               Progress *progress, IntKernel k)
+{
+  IntKernel u8 = k, u16 = k;
+  u8.type = TESSERA_U8;
+  u16.type = TESSERA_U16;
+  if (pass->type == TESSERA_U16)
+    band_int_wide (pass, workspace, band, progress, u16);
+  else
+    band_int_wide (pass, workspace, band, progress, u8);
+}
+
+/* Whether to widen by shuffles: each target_clones copy runs on CPUs of its
+   level, so AVX2 present means a copy compiled for AVX2 or better. */
+static bool
+widen_by_shuffles (void)
+{
+#ifdef HAVE_SIMD_CLONES
+  return __builtin_cpu_supports ("avx2");
+#elif defined(__AVX2__)
+  return true;
+#else
+  return false;
+#endif
 }
 
 static void SIMD_CLONES
 band_int (const BlurPass *pass, Workspace *workspace, const Band *band,
           Progress *progress)
 {
-  if (pass->type == TESSERA_U8)
-    band_int_of (pass, workspace, band, progress, TESSERA_U8);
+  IntKernel shuffles = { TESSERA_U8, false, 0, true };
+  IntKernel conversions = { TESSERA_U8, false, 0, false };
+  if (widen_by_shuffles ())
+    band_int_type (pass, workspace, band, progress, shuffles);
   else
-    band_int_of (pass, workspace, band, progress, TESSERA_U16);
+    band_int_type (pass, workspace, band, progress, conversions);
 }
 
 static ALWAYS_INLINE void

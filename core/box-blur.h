@@ -14,7 +14,8 @@
  * the exact integer sums.  Float samples are summed in doubles within about
  * 2 (2rx + 2ry + 6) 2^-53 of the largest |summand| near the window, which
  * does not grow with the image (box-blur.c states the bound), then divided
- * and rounded to float. */
+ * and rounded to float; where the rows are cut into bands depends on the
+ * thread count, so float results may differ in the last bit with it. */
 #ifndef TESSERA_BOX_BLUR_H
 #define TESSERA_BOX_BLUR_H
 

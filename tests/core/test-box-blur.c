@@ -102,20 +102,26 @@ local_maxima (const TesseraImage *image, int k, long rx, long ry)
 
 /* Float results may differ from the reference by the rounding of the
    double sums, which box-blur.c bounds by (Lx + Ly + 4) 2^-53 times the sum
-   of |summands| over a region at most three windows tall, i.e. a few
-   (Lx + Ly) 2^-52 times the largest |sample| M there; plus the rounding to
-   float, and over K passes, what earlier passes left.  A colour, a ratio of
-   two such sums, can move by up to the alpha sums' ratio more; alphas here
-   are 0 or at least 1/2, so a factor of the region's size bounds that. */
+   of |summands| over a region two windows tall, i.e. 2 (Lx + Ly + 4) 2^-53
+   times the largest |sample| M there relative to the mean; plus the
+   rounding to float; over K passes, what earlier passes left, K times as
+   far.  A colour, sum (c a) / sum (a), moves by the error of its sum plus
+   colour times that of the alpha sum, over the alpha sum: the bound, over
+   the window's mean alpha (0 only where every alpha is 0, and then the
+   colour must be exactly 0). */
 static double
-float_tolerance (const TesseraImage *src, const TesseraBoxBlur *params,
-                 double local_max, bool colour)
+float_tolerance (const TesseraBoxBlur *params, double local_max,
+                 double want, bool colour, double want_alpha)
 {
   double lx = 2.0 * params->radius_x + 1, ly = 2.0 * params->radius_y + 1;
-  double relative = (lx + ly + 4) * 0x1p-50 + 0x1p-21;
-  if (colour)
-    relative *= 4 * MIN (9 * lx * ly, 4.0 * src->width * src->height);
-  return params->iterations * relative * local_max;
+  double relative = 2 * (lx + ly + 4) * 0x1p-53;
+  double passes = params->iterations;
+  if (!colour)
+    return passes * (relative * local_max + 0x1p-23 * fabs (want));
+  if (want_alpha == 0)
+    return 0;
+  return passes * (relative * (local_max + fabs (want)) / want_alpha
+                   + 0x1p-23 * fabs (want));
 }
 
 static void
@@ -139,10 +145,10 @@ assert_matches (const TesseraImage *src, const TesseraImage *got,
         for (int x = 0; x < got->width; x++)
           {
             double g = sample_at (got, x, y, k), w = sample_at (want, x, y, k);
+            bool colour = premultiplied && k < c - 1;
             double tolerance = maxima == NULL ? 0
-              : float_tolerance (src, params,
-                                 maxima[(size_t) y * got->width + x],
-                                 premultiplied && k < c - 1);
+              : float_tolerance (params, maxima[(size_t) y * got->width + x],
+                                 w, colour, sample_at (want, x, y, c - 1));
             if (!(fabs (g - w) <= tolerance))
               g_error ("%s: sample (%d, %d, %d) is %.9g, should be %.9g "
                        "(tolerance %.3g)", what, x, y, k, g, w, tolerance);
@@ -537,7 +543,8 @@ test_bad_arguments (void)
 typedef struct
 {
   GThread *caller;
-  int      calls, cancel_at;
+  int      calls, cancel_at;   /* cancels at call CANCEL_AT ... */
+  double   cancel_from;        /* ... or once the fraction reaches this */
   double   last;
 } ProgressLog;
 
@@ -549,11 +556,13 @@ log_progress (double fraction, void *data)
   g_assert_cmpfloat (fraction, >=, log->last);
   g_assert_cmpfloat (fraction, <=, 1);
   log->last = fraction;
-  return ++log->calls != log->cancel_at;
+  return ++log->calls != log->cancel_at && fraction < log->cancel_from;
 }
 
-/* Progress comes from the calling thread, rises to 1; returning false
-   cancels, at any point. */
+/* Progress comes from the calling thread and rises to 1; returning false
+   cancels, at any point, and no call follows.  (How many calls come
+   between the ends of the passes depends on which bands the calling
+   thread happens to take.) */
 static void
 test_progress_and_cancel (void)
 {
@@ -561,7 +570,7 @@ test_progress_and_cancel (void)
   TesseraImage src = padded_image (300, 400, 4, TESSERA_U8, 0);
   TesseraImage dst = padded_image (300, 400, 4, TESSERA_U8, 0);
   TestRandom r = test_random_new (11);
-  ProgressLog done = { g_thread_self (), 0, -1, 0 };
+  ProgressLog done = { g_thread_self (), 0, -1, 2, 0 };
   TesseraExec exec = exec_with_threads (2);
 
   test_random_fill (&r, &src, FALSE);
@@ -569,26 +578,38 @@ test_progress_and_cancel (void)
   exec.user_data = &done;
   g_assert_cmpint (tessera_box_blur (&src, &dst, &params, &exec), ==,
                    TESSERA_OK);
-  g_assert_cmpint (done.calls, >, 3);
+  g_assert_cmpint (done.calls, >=, params.iterations);
   g_assert_cmpfloat (done.last, ==, 1);
 
-  for (int at = 1; at <= done.calls; at += MAX (1, done.calls / 5))
+  /* Every pass ends with a call: cancel at each of the first three, and
+     half-way, and at the very end. */
+  for (int at = 1; at <= params.iterations + 2; at++)
     {
-      ProgressLog cancel = { g_thread_self (), 0, at, 0 };
+      ProgressLog cancel = { g_thread_self (), 0, at, 2, 0 };
+      if (at == params.iterations + 1)
+        cancel.cancel_from = 0.5;
+      if (at == params.iterations + 2)
+        cancel.cancel_from = 1;
+      if (at > params.iterations)
+        cancel.cancel_at = -1;
       exec.user_data = &cancel;
       g_assert_cmpint (tessera_box_blur (&src, &dst, &params, &exec), ==,
                        TESSERA_ERROR_CANCELLED);
-      g_assert_cmpint (cancel.calls, ==, at);
+      if (at <= params.iterations)
+        g_assert_cmpint (cancel.calls, ==, at);
+      else
+        g_assert_cmpfloat (cancel.last, >=, cancel.cancel_from);
     }
 
   /* Even a one-pixel image asks once, and can be cancelled. */
   {
     TesseraImage pixel = padded_image (1, 1, 1, TESSERA_F32, 0);
-    ProgressLog cancel = { g_thread_self (), 0, 1, 0 };
+    ProgressLog cancel = { g_thread_self (), 0, 1, 2, 0 };
     params.iterations = 1;
     exec.user_data = &cancel;
     g_assert_cmpint (tessera_box_blur (&pixel, &pixel, &params, &exec), ==,
                      TESSERA_ERROR_CANCELLED);
+    g_assert_cmpint (cancel.calls, ==, 1);
     g_free (pixel.data);
   }
   g_free (src.data);

@@ -1,8 +1,9 @@
 /* Tessera tests — the box blur of core/box-blur.h, literally: every output
  * sample sums its whole window, clamped rows and columns counted as often as
  * they are clamped to.  O(rx * ry) per pixel (at most the image), exact
- * 128-bit integer sums, long double (compensated) float sums.  Plain C, so
- * that the GLib tests and the GPU parity program share it. */
+ * 128-bit integer sums (GCC's and Clang's unsigned __int128), long double
+ * (compensated) float sums.  Plain C, so that the GLib tests and the GPU
+ * parity program share it. */
 #ifndef TESSERA_TEST_BOX_BLUR_REF_H
 #define TESSERA_TEST_BOX_BLUR_REF_H
 
