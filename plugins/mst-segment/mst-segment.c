@@ -12,6 +12,7 @@
 #include "colour-histogram.h"
 #include "mst-segment.h"
 #include "tessera-backend-combo.h"
+#include "tessera-dialog.h"
 #include "tessera-plugin.h"
 #include "tessera-preview.h"
 #include "tessera-progress.h"
@@ -663,33 +664,18 @@ segment_dialog (const TesseraTarget *target,
   dialog.values = data;
   dialog.target = target;
 
-  window = gimp_dialog_new (_("Segment Colours (MST)"), "tessera-mst-segment",
-                            NULL, 0, gimp_standard_help_func, PLUG_IN_PROC,
-                            _("_Cancel"), GTK_RESPONSE_CANCEL,
-                            _("_OK"),     GTK_RESPONSE_OK,
-                            NULL);
-  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
-                                           GTK_RESPONSE_OK,
-                                           GTK_RESPONSE_CANCEL, -1);
-  gimp_window_set_transient (GTK_WINDOW (window));
-
-  vbox = gtk_vbox_new (FALSE, 12);
-  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
-                      vbox, TRUE, TRUE, 0);
-
-  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  vbox   = gtk_vbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Segment Colours (MST)"),
+                               "tessera-mst-segment", PLUG_IN_PROC, vbox);
+  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
+                                               G_CALLBACK (preview_update),
+                                               &dialog);
   dialog.summary = gtk_label_new ("");
   gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
-  g_signal_connect (dialog.preview, "invalidated",
-                    G_CALLBACK (preview_update), &dialog);
 
-  gtk_widget_show_all (window);
-  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
-  gtk_widget_destroy (window);
+  ok = tessera_dialog_run (window);
   dialog_free (&dialog);
   return ok;
 }

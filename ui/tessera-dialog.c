@@ -1,0 +1,53 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tessera-dialog.h"
+
+GtkWidget *
+tessera_dialog_new (const gchar *title,
+                    const gchar *role,
+                    const gchar *help_id,
+                    GtkWidget   *content)
+{
+  GtkWidget *dialog;
+
+  dialog = gimp_dialog_new (title, role, NULL, 0,
+                            gimp_standard_help_func, help_id,
+                            _("_Cancel"), GTK_RESPONSE_CANCEL,
+                            _("_OK"),     GTK_RESPONSE_OK,
+                            NULL);
+  gtk_dialog_set_alternative_button_order (GTK_DIALOG (dialog),
+                                           GTK_RESPONSE_OK,
+                                           GTK_RESPONSE_CANCEL, -1);
+  gimp_window_set_transient (GTK_WINDOW (dialog));
+
+  gtk_container_set_border_width (GTK_CONTAINER (content), 12);
+  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (dialog))),
+                      content, TRUE, TRUE, 0);
+  return dialog;
+}
+
+GtkWidget *
+tessera_dialog_add_preview (GtkWidget *box,
+                            gint32     drawable,
+                            GCallback  update,
+                            gpointer   data)
+{
+  GtkWidget *preview = gimp_drawable_preview_new_from_drawable_id (drawable);
+
+  gtk_box_pack_start (GTK_BOX (box), preview, TRUE, TRUE, 0);
+  g_signal_connect (preview, "invalidated", update, data);
+  return preview;
+}
+
+gboolean
+tessera_dialog_run (GtkWidget *dialog)
+{
+  gboolean ok;
+
+  gtk_widget_show_all (dialog);
+  ok = gimp_dialog_run (GIMP_DIALOG (dialog)) == GTK_RESPONSE_OK;
+  gtk_widget_destroy (dialog);
+  return ok;
+}

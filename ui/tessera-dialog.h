@@ -1,0 +1,27 @@
+/* Tessera — the frame every filter's dialog shares: GIMP's dialog with
+ * Cancel and OK in the desktop's order, transient for the image window,
+ * and a preview of the drawable that redraws itself on demand. */
+#ifndef TESSERA_DIALOG_H
+#define TESSERA_DIALOG_H
+
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+/* A dialog titled TITLE (ROLE names its window, HELP_ID its help page)
+ * showing CONTENT, a box the caller fills, inside a 12-pixel border. */
+GtkWidget *tessera_dialog_new         (const gchar *title,
+                                       const gchar *role,
+                                       const gchar *help_id,
+                                       GtkWidget   *content);
+
+/* A preview of DRAWABLE packed at the top of BOX; UPDATE (preview, DATA)
+ * is called whenever what it shows must be computed again. */
+GtkWidget *tessera_dialog_add_preview (GtkWidget   *box,
+                                       gint32       drawable,
+                                       GCallback    update,
+                                       gpointer     data);
+
+/* Shows DIALOG and waits for the user; DIALOG is destroyed.  TRUE for OK. */
+gboolean   tessera_dialog_run         (GtkWidget   *dialog);
+
+#endif
