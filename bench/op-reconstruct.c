@@ -7,10 +7,12 @@
  * Without --input the mask is smooth noise (features of --scale pixels) of
  * --width x --height, 4096x4096 u8 unless given: a case where values
  * travel far.  --save-input and --save-marker write what was used, for the
- * peers (bench/peers/reconstruct_peers.py). */
+ * peers (bench/peers/reconstruct_peers.py).  --luminance reconstructs an RGB
+ * image (3 channels unless --channels says) on its luminance. */
 #include <stdlib.h>
 #include <string.h>
 #include "input.h"
+#include "luminance.h"
 #include "op.h"
 #include "options.h"
 #include "reconstruct.h"
@@ -32,6 +34,8 @@ typedef struct
   PnmFormat          format;
   size_t             clipped;
 #ifdef TESSERA_HAVE_CUDA
+  TesseraReconstruct device_params;  /* per channel: on luminance, the
+                                        device gets the luminance */
   TesseraImage       device_mask;
   TesseraImage       device_marker;
   TesseraImage       device_dst;
@@ -42,6 +46,8 @@ typedef struct
 static const char *const method_names[] = { "auto", "hybrid", "parallel",
                                             NULL };
 static const char *const operation_names[] = { "dilation", "erosion", NULL };
+static const char *const colour_names[] = { "per-channel", "luminance",
+                                            NULL };
 
 static void *
 reconstruct_create (void)
@@ -87,6 +93,11 @@ reconstruct_parse (void *state, const char *option, const char *value)
     valid = (bench->marker_path = value) != NULL;
   else if (strcmp (option, "--save-marker") == 0)
     valid = (bench->save_marker_path = value) != NULL;
+  else if (strcmp (option, "--luminance") == 0)
+    {
+      bench->params.colour = TESSERA_RECONSTRUCT_LUMINANCE;
+      return BENCH_OPTION_FLAG;
+    }
   else
     return BENCH_OPTION_UNKNOWN;
   if (!valid && value == NULL)
@@ -99,7 +110,9 @@ make_mask (ReconstructBench *bench, const BenchConfig *config)
 {
   int width = config->width > 0 ? config->width : 4096;
   int height = config->height > 0 ? config->height : 4096;
-  int channels = config->channels > 0 ? config->channels : 1;
+  int channels = config->channels > 0 ? config->channels
+                 : bench->params.colour == TESSERA_RECONSTRUCT_LUMINANCE ? 3
+                 : 1;
   TesseraSampleType type = config->type >= 0 ? config->type : TESSERA_U8;
   TesseraStatus status = tessera_image_alloc (&bench->mask, width, height,
                                               channels, type);
@@ -209,23 +222,53 @@ reconstruct_run (void *state, TesseraExec *exec)
 }
 
 #ifdef TESSERA_HAVE_CUDA
+/* HOST[0] and HOST[1] become the luminance of the mask and the marker. */
+static TesseraStatus
+luminance_inputs (const ReconstructBench *bench, TesseraImage host[2])
+{
+  const TesseraImage *inputs[] = { &bench->mask, &bench->marker };
+  TesseraStatus status = TESSERA_OK;
+
+  for (int i = 0; i < 2 && status == TESSERA_OK; i++)
+    {
+      status = tessera_image_alloc (&host[i], inputs[i]->width,
+                                    inputs[i]->height, 1, inputs[i]->type);
+      if (status == TESSERA_OK)
+        tessera_luminance (inputs[i], &host[i], NULL);
+    }
+  return status;
+}
+
+/* On luminance the device part is the luminance's reconstruction: the
+ * CPU's steps around it only count in e2e_ms. */
 static TesseraStatus
 reconstruct_device_prepare (void *state)
 {
   ReconstructBench *bench = state;
   TesseraImage *images[] = { &bench->device_mask, &bench->device_marker,
                              &bench->device_dst };
-  const TesseraImage *mask = &bench->mask;
+  TesseraImage luminance[2] = { { 0 }, { 0 } };
+  const TesseraImage *mask = &bench->mask, *marker = &bench->marker;
   TesseraStatus status = TESSERA_OK;
 
+  bench->device_params = bench->params;
+  bench->device_params.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
+  if (bench->params.colour == TESSERA_RECONSTRUCT_LUMINANCE
+      && mask->channels - bench->params.has_alpha == 3)
+    {
+      status = luminance_inputs (bench, luminance);
+      mask = &luminance[0];
+      marker = &luminance[1];
+    }
   for (int i = 0; i < 3 && status == TESSERA_OK; i++)
     status = tessera_cuda_image_alloc (images[i], mask->width, mask->height,
                                        mask->channels, mask->type);
   if (status == TESSERA_OK)
     status = tessera_cuda_image_upload (mask, &bench->device_mask);
   if (status == TESSERA_OK)
-    status = tessera_cuda_image_upload (&bench->marker,
-                                        &bench->device_marker);
+    status = tessera_cuda_image_upload (marker, &bench->device_marker);
+  tessera_image_free (&luminance[0]);
+  tessera_image_free (&luminance[1]);
   return status;
 }
 
@@ -234,7 +277,8 @@ reconstruct_device_run (void *state)
 {
   ReconstructBench *bench = state;
   return tessera_cuda_reconstruct (&bench->device_mask, &bench->device_marker,
-                                   &bench->device_dst, &bench->params, NULL);
+                                   &bench->device_dst, &bench->device_params,
+                                   NULL);
 }
 #endif
 
@@ -252,11 +296,11 @@ reconstruct_print_fields (void *state, FILE *out)
       for (size_t i = 0; i < row; i++)
         checksum = (checksum ^ bytes[i]) * 0x100000001b3ull;
     }
-  fprintf (out, " method=%s operation=%s connectivity=%d clipped=%zu "
-           "checksum=%016llx", method_names[bench->params.method],
+  fprintf (out, " method=%s operation=%s connectivity=%d colour=%s "
+           "clipped=%zu checksum=%016llx", method_names[bench->params.method],
            operation_names[bench->params.operation],
-           bench->params.connectivity, bench->clipped,
-           (unsigned long long) checksum);
+           bench->params.connectivity, colour_names[bench->params.colour],
+           bench->clipped, (unsigned long long) checksum);
 }
 
 static TesseraStatus
@@ -287,7 +331,7 @@ const BenchOp bench_op_reconstruct = {
   .name = "reconstruct",
   .synopsis = "[--marker FILE] [--operation dilation|erosion] "
               "[--connectivity 4|8] [--method auto|hybrid|parallel] [--h H] "
-              "[--scale S] [--save-marker FILE]",
+              "[--scale S] [--save-marker FILE] [--luminance]",
   .help =
     "  --input FILE       the mask (without it: smooth noise, 4096x4096 u8\n"
     "                     unless --width, --height, --type, --channels say)\n"
@@ -301,7 +345,11 @@ const BenchOp bench_op_reconstruct = {
     "  --h H              the marker's depth below the mask (default 40)\n"
     "  --scale S          the smooth noise's feature size (default 64)\n"
     "  --save-marker FILE writes the marker used (with --save-input, the\n"
-    "                     inputs for bench/peers/reconstruct_peers.py)\n",
+    "                     inputs for bench/peers/reconstruct_peers.py)\n"
+    "  --luminance        an RGB image on its luminance (made inputs get 3\n"
+    "                     channels); on the GPU the device-resident time is\n"
+    "                     the luminance's reconstruction, the CPU's steps\n"
+    "                     around it count in e2e_ms\n",
   .create = reconstruct_create,
   .parse = reconstruct_parse,
   .prepare = reconstruct_prepare,

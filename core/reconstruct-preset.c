@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
+#include "luminance.h"
 #include "reconstruct.h"
 #include "reconstruct-preset.h"
 #include "square-filter.h"
@@ -102,6 +103,14 @@ make_marker (const TesseraImage *src, TesseraImage *marker,
     }
 }
 
+/* Whether PRESET's result is the image less the reconstruction. */
+static bool
+is_difference (TesseraReconstructPreset preset)
+{
+  return preset == TESSERA_RECONSTRUCT_CLEAR_BORDER
+         || preset == TESSERA_RECONSTRUCT_H_DOME;
+}
+
 /* DST = SRC - RECONSTRUCTION where SUBTRACT, else the reconstruction; alpha
  * is SRC's.  Sample by sample, so DST may be SRC. */
 static void
@@ -120,6 +129,39 @@ finish (const TesseraImage *src, const TesseraImage *reconstruction,
           v = get (src, y, i) - v;
         put (dst, y, i, v);
       }
+}
+
+/* The preset on SRC's luminance, the colours following: see
+ * reconstruct-preset.h. */
+static TesseraStatus
+preset_luminance (const TesseraImage *src, TesseraImage *dst,
+                  const TesseraReconstructPresetParams *params,
+                  TesseraExec *exec)
+{
+  TesseraReconstructPresetParams grey = *params;
+  TesseraImage                   luminance, result;
+  TesseraStatus                  status;
+
+  grey.has_alpha = false;
+  grey.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
+  status = tessera_image_alloc (&luminance, src->width, src->height, 1,
+                                src->type);
+  if (status != TESSERA_OK)
+    return status;
+  status = tessera_image_alloc (&result, src->width, src->height, 1,
+                                src->type);
+  if (status == TESSERA_OK)
+    {
+      tessera_luminance (src, &luminance, exec);
+      status = tessera_reconstruct_preset (&luminance, &result, &grey, exec);
+      if (status == TESSERA_OK && is_difference (params->preset))
+        tessera_luminance_scale (src, &luminance, &result, dst, exec);
+      else if (status == TESSERA_OK)
+        tessera_luminance_shift (src, &luminance, &result, dst, exec);
+      tessera_image_free (&result);
+    }
+  tessera_image_free (&luminance);
+  return status;
 }
 
 TesseraStatus
@@ -152,9 +194,13 @@ tessera_reconstruct_preset (const TesseraImage *src, TesseraImage *dst,
                           : TESSERA_RECONSTRUCT_DILATION;
   reconstruct.connectivity = params->connectivity;
   reconstruct.has_alpha = params->has_alpha;
+  reconstruct.colour = params->colour;
   if ((status = tessera_reconstruct_check (src, src, dst, &reconstruct))
       != TESSERA_OK)
     return status;
+  if (params->colour == TESSERA_RECONSTRUCT_LUMINANCE
+      && src->channels - (params->has_alpha ? 1 : 0) == 3)
+    return preset_luminance (src, dst, params, exec);
 
   status = tessera_image_alloc (&marker, src->width, src->height,
                                 src->channels, src->type);
@@ -165,9 +211,7 @@ tessera_reconstruct_preset (const TesseraImage *src, TesseraImage *dst,
     status = tessera_reconstruct (src, &marker, &marker, &reconstruct, exec,
                                   NULL);
   if (status == TESSERA_OK)
-    finish (src, &marker, dst,
-            params->preset == TESSERA_RECONSTRUCT_CLEAR_BORDER
-            || params->preset == TESSERA_RECONSTRUCT_H_DOME,
+    finish (src, &marker, dst, is_difference (params->preset),
             params->has_alpha);
   tessera_image_free (&marker);
   return status;

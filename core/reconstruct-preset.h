@@ -11,13 +11,25 @@
  *   OPENING       dilation of the image eroded by a square of RADIUS:
  *                 opening by reconstruction, shapes kept whole
  *   CLOSING       erosion of the image dilated by the square: closing by
- *                 reconstruction */
+ *                 reconstruction
+ *
+ * Each colour channel on its own, or an RGB image on its luminance Y
+ * (core/luminance.h): the preset runs on the grey image Y, giving Y', and
+ * the colours follow.  FILL_HOLES, OPENING and CLOSING give a
+ * reconstruction, a level of light: each colour channel moves by Y' - Y
+ * (tessera_luminance_shift), so the pixels the preset leaves alone stay
+ * exactly and a filled hole takes its rim's luminance, tinted as it was.
+ * CLEAR_BORDER and H_DOME give a part of each pixel's light (what does not
+ * touch the border, what rises above its surroundings): the colours are
+ * scaled by Y' / Y (tessera_luminance_scale), so what is kept keeps its
+ * colour and what goes turns black. */
 #ifndef TESSERA_RECONSTRUCT_PRESET_H
 #define TESSERA_RECONSTRUCT_PRESET_H
 
 #include <stdbool.h>
 #include "exec.h"
 #include "image.h"
+#include "reconstruct.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,6 +57,8 @@ typedef struct
   int                      connectivity;  /* 4 or 8 */
   bool                     has_alpha;     /* the last channel is alpha:
                                              kept as it is */
+  TesseraReconstructColour colour;        /* LUMINANCE: one or three
+                                             colour channels */
 } TesseraReconstructPresetParams;
 
 /* Applies PARAMS->preset to SRC into DST (host images of one shape; DST

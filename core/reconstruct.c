@@ -23,6 +23,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include "luminance.h"
 #include "reconstruct.h"
 #ifdef TESSERA_HAVE_CUDA
 #include "../cuda/tessera-cuda.h"
@@ -472,8 +473,15 @@ TesseraReconstruct
 tessera_reconstruct_default (void)
 {
   TesseraReconstruct params = { TESSERA_RECONSTRUCT_DILATION, 8,
-                                TESSERA_RECONSTRUCT_METHOD_AUTO, false };
+                                TESSERA_RECONSTRUCT_METHOD_AUTO, false,
+                                TESSERA_RECONSTRUCT_PER_CHANNEL };
   return params;
+}
+
+static int
+colour_channels (const TesseraImage *mask, const TesseraReconstruct *params)
+{
+  return mask->channels - (params->has_alpha ? 1 : 0);
 }
 
 TesseraStatus
@@ -489,7 +497,8 @@ tessera_reconstruct_check (const TesseraImage *mask,
           && params->operation != TESSERA_RECONSTRUCT_EROSION)
       || (params->connectivity != 0 && params->connectivity != 4
           && params->connectivity != 8)
-      || (unsigned) params->method > TESSERA_RECONSTRUCT_METHOD_PARALLEL)
+      || (unsigned) params->method > TESSERA_RECONSTRUCT_METHOD_PARALLEL
+      || (unsigned) params->colour > TESSERA_RECONSTRUCT_LUMINANCE)
     return TESSERA_ERROR_INVALID_ARGUMENT;
   if ((status = tessera_image_check (mask)) != TESSERA_OK
       || (status = tessera_image_check (marker)) != TESSERA_OK
@@ -499,6 +508,11 @@ tessera_reconstruct_check (const TesseraImage *mask,
       || !tessera_image_same_shape (mask, dst)
       || mask->memory != marker->memory || mask->memory != dst->memory
       || (params->has_alpha && mask->channels < 2))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (params->colour == TESSERA_RECONSTRUCT_LUMINANCE
+      && (mask->memory != TESSERA_MEMORY_HOST
+          || (colour_channels (mask, params) != 1
+              && colour_channels (mask, params) != 3)))
     return TESSERA_ERROR_INVALID_ARGUMENT;
   return TESSERA_OK;
 }
@@ -674,7 +688,7 @@ reconstruct_cpu (const TesseraImage *mask, const TesseraImage *marker,
                  TesseraExec *exec, size_t *clipped)
 {
   const KeySteps *steps = key_steps (mask->type);
-  int             colours = mask->channels - (params->has_alpha ? 1 : 0);
+  int             colours = colour_channels (mask, params);
   Run             run = { 0 };
   TesseraStatus   status = TESSERA_OK;
 
@@ -718,14 +732,50 @@ reconstruct_cpu (const TesseraImage *mask, const TesseraImage *marker,
   return status;
 }
 
+/* The luminance of MARKER reconstructed under MASK's, and MASK's colours
+ * shifted by the change: see reconstruct.h. */
+static TesseraStatus
+reconstruct_luminance (const TesseraImage *mask, const TesseraImage *marker,
+                       TesseraImage *dst, const TesseraReconstruct *params,
+                       TesseraExec *exec, size_t *clipped)
+{
+  TesseraReconstruct grey = *params;
+  TesseraImage       mask_luminance, result;
+  TesseraStatus      status;
+
+  grey.has_alpha = false;
+  grey.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
+  status = tessera_image_alloc (&mask_luminance, mask->width, mask->height, 1,
+                                mask->type);
+  if (status != TESSERA_OK)
+    return status;
+  status = tessera_image_alloc (&result, mask->width, mask->height, 1,
+                                mask->type);
+  if (status == TESSERA_OK)
+    {
+      tessera_luminance (mask, &mask_luminance, exec);
+      tessera_luminance (marker, &result, exec);
+      status = tessera_reconstruct (&mask_luminance, &result, &result, &grey,
+                                    exec, clipped);
+      if (status == TESSERA_OK)
+        tessera_luminance_shift (mask, &mask_luminance, &result, dst,
+                                 exec);
+      tessera_image_free (&result);
+    }
+  tessera_image_free (&mask_luminance);
+  return status;
+}
+
 TesseraStatus
 tessera_reconstruct (const TesseraImage *mask, const TesseraImage *marker,
                      TesseraImage *dst, const TesseraReconstruct *params,
                      TesseraExec *exec, size_t *clipped)
 {
-  TesseraExec   defaults = tessera_exec_default ();
-  size_t        ignored;
-  TesseraStatus status = tessera_reconstruct_check (mask, marker, dst, params);
+  TesseraExec        defaults = tessera_exec_default ();
+  TesseraReconstruct per_channel;
+  size_t             ignored;
+  TesseraStatus      status = tessera_reconstruct_check (mask, marker, dst,
+                                                         params);
 
   if (status != TESSERA_OK)
     return status;
@@ -733,6 +783,16 @@ tessera_reconstruct (const TesseraImage *mask, const TesseraImage *marker,
     exec = &defaults;
   if (clipped == NULL)
     clipped = &ignored;
+  if (params->colour == TESSERA_RECONSTRUCT_LUMINANCE)
+    {
+      if (colour_channels (mask, params) == 3)
+        return reconstruct_luminance (mask, marker, dst, params, exec,
+                                      clipped);
+      /* Grey: its own luminance. */
+      per_channel = *params;
+      per_channel.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
+      params = &per_channel;
+    }
 
 #ifdef TESSERA_HAVE_CUDA
   if (mask->memory == TESSERA_MEMORY_CUDA

@@ -12,7 +12,18 @@
  * are compared by their value; floats by IEEE 754 totalOrder (-NaN < -inf
  * < ... < -0 < +0 < ... < +inf < +NaN), so every input, NaN included, has
  * one exact result.  The result only ever holds values found in the marker
- * or the mask. */
+ * or the mask.
+ *
+ * Or, for RGB images, on their luminance (core/luminance.h): the luminance
+ * of the marker is reconstructed under the luminance of the mask as above,
+ * exactly, on the backend asked for, and the mask's colours follow it:
+ * each colour channel of the mask moves by the change of luminance
+ * (tessera_luminance_shift, on the CPU), so a pixel whose luminance did not
+ * change is the mask's, exactly, and the others keep the mask's hue with
+ * the reconstructed light (a dark hole filled from a bright rim gets the
+ * rim's luminance, tinted as the hole was).  A grey image is its own
+ * luminance: there the two ways are one.  The clipped count is then of
+ * pixels whose marker luminance lay beyond the mask's. */
 #ifndef TESSERA_RECONSTRUCT_H
 #define TESSERA_RECONSTRUCT_H
 
@@ -43,6 +54,13 @@ typedef enum
   TESSERA_RECONSTRUCT_METHOD_PARALLEL
 } TesseraReconstructMethod;
 
+/* How colour images are reconstructed. */
+typedef enum
+{
+  TESSERA_RECONSTRUCT_PER_CHANNEL = 0,
+  TESSERA_RECONSTRUCT_LUMINANCE
+} TesseraReconstructColour;
+
 typedef struct
 {
   TesseraReconstructOperation operation;
@@ -50,10 +68,13 @@ typedef struct
   TesseraReconstructMethod    method;
   bool                        has_alpha;     /* the last channel is alpha:
                                                 the mask's is kept */
+  TesseraReconstructColour    colour;        /* LUMINANCE: host images with
+                                                one or three colour
+                                                channels */
 } TesseraReconstruct;
 
 /* Parameters with their defaults: dilation, 8-connectivity, auto method,
- * no alpha. */
+ * no alpha, per channel. */
 TesseraReconstruct tessera_reconstruct_default (void);
 
 /* Checks PARAMS against MASK, MARKER and DST (all the same shape, with at

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "trace-line.h"
-#include "trace-sample.h"
+#include "trace-links.h"
 #ifdef TESSERA_HAVE_CUDA
 #include "../cuda/tessera-cuda.h"
 #endif
@@ -129,122 +129,6 @@ tessera_trace_geometry_free (TesseraTraceGeometry *geo)
   geo->turn_lo = geo->turn_hi = NULL;
 }
 
-/* The plain path: one sample after another into the partial sums. */
-static float
-link_sum_plain (const TesseraGradient *g, int thresholded, float threshold,
-                float px, float py, float dx, float dy, float ux, float uy,
-                int m)
-{
-  float acc[TRACE_LANES] = { 0.0f };
-  for (int k = 0; k < m; k++)
-    acc[k % TRACE_LANES] += trace_sample_value (g->gx, g->gy, g->x0, g->y0,
-                                                g->width, g->height, px, py,
-                                                dx, dy, ux, uy, k, m,
-                                                thresholded, threshold);
-  return trace_lanes_total (acc);
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define TRACE_HAVE_AVX2_PATH 1
-
-/* Eight samples at once with gathers: the same operations in the same order
- * as trace_sample_value, lane k % 8 of the sums, so the bits agree. */
-__attribute__ ((target ("avx2"))) static float
-link_sum_avx2 (const TesseraGradient *g, int thresholded, float threshold,
-               float px, float py, float dx, float dy, float ux, float uy,
-               int m)
-{
-  const __m256i lane = _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7);
-  const __m256 zero = _mm256_setzero_ps ();
-  const __m256 mx = _mm256_set1_ps ((float) (g->width - 1));
-  const __m256 my = _mm256_set1_ps ((float) (g->height - 1));
-  const __m256i last_i = _mm256_set1_epi32 (g->width - 1);
-  const __m256i last_j = _mm256_set1_epi32 (g->height - 1);
-  const __m256i width = _mm256_set1_epi32 (g->width);
-  const __m256 sign = _mm256_set1_ps (-0.0f);
-  __m256 acc = zero;
-  float sums[TRACE_LANES];
-
-  for (int k0 = 0; k0 < m; k0 += TRACE_LANES)
-    {
-      __m256i k = _mm256_add_epi32 (_mm256_set1_epi32 (k0), lane);
-      __m256 live = _mm256_castsi256_ps (_mm256_cmpgt_epi32 (_mm256_set1_epi32 (m), k));
-      __m256 t = _mm256_div_ps (_mm256_add_ps (_mm256_cvtepi32_ps (k), _mm256_set1_ps (0.5f)),
-                                _mm256_set1_ps ((float) m));
-      __m256 x = _mm256_add_ps (_mm256_set1_ps (px), _mm256_mul_ps (t, _mm256_set1_ps (dx)));
-      __m256 y = _mm256_add_ps (_mm256_set1_ps (py), _mm256_mul_ps (t, _mm256_set1_ps (dy)));
-      __m256 fx = _mm256_sub_ps (_mm256_sub_ps (x, _mm256_set1_ps ((float) g->x0)), _mm256_set1_ps (0.5f));
-      __m256 fy = _mm256_sub_ps (_mm256_sub_ps (y, _mm256_set1_ps ((float) g->y0)), _mm256_set1_ps (0.5f));
-      __m256i i0, j0, i1, j1, a, b, c, d;
-      __m256 wx, wy, top, bottom, gx, gy, cross, v;
-
-      fx = _mm256_min_ps (_mm256_max_ps (fx, zero), mx);
-      fy = _mm256_min_ps (_mm256_max_ps (fy, zero), my);
-      i0 = _mm256_cvttps_epi32 (fx);
-      j0 = _mm256_cvttps_epi32 (fy);
-      /* i0 < last adds one: the comparison's all-ones is -1. */
-      i1 = _mm256_sub_epi32 (i0, _mm256_cmpgt_epi32 (last_i, i0));
-      j1 = _mm256_sub_epi32 (j0, _mm256_cmpgt_epi32 (last_j, j0));
-      wx = _mm256_sub_ps (fx, _mm256_cvtepi32_ps (i0));
-      wy = _mm256_sub_ps (fy, _mm256_cvtepi32_ps (j0));
-      a = _mm256_add_epi32 (_mm256_mullo_epi32 (j0, width), i0);
-      b = _mm256_add_epi32 (_mm256_mullo_epi32 (j0, width), i1);
-      c = _mm256_add_epi32 (_mm256_mullo_epi32 (j1, width), i0);
-      d = _mm256_add_epi32 (_mm256_mullo_epi32 (j1, width), i1);
-
-#define LERP(p, q, w) _mm256_add_ps ((p), _mm256_mul_ps ((w), _mm256_sub_ps ((q), (p))))
-#define BILINEAR(field)                                                       \
-      (top = LERP (_mm256_i32gather_ps (field, a, 4),                          \
-                   _mm256_i32gather_ps (field, b, 4), wx),                     \
-       bottom = LERP (_mm256_i32gather_ps (field, c, 4),                       \
-                      _mm256_i32gather_ps (field, d, 4), wx),                  \
-       LERP (top, bottom, wy))
-      gx = BILINEAR (g->gx);
-      gy = BILINEAR (g->gy);
-#undef BILINEAR
-#undef LERP
-
-      cross = _mm256_andnot_ps (sign, _mm256_sub_ps (_mm256_mul_ps (gx, _mm256_set1_ps (uy)),
-                                                     _mm256_mul_ps (gy, _mm256_set1_ps (ux))));
-      if (thresholded)
-        {
-          __m256 magnitude = _mm256_sqrt_ps (_mm256_add_ps (_mm256_mul_ps (gx, gx),
-                                                            _mm256_mul_ps (gy, gy)));
-          __m256 above = _mm256_cmp_ps (magnitude, _mm256_set1_ps (threshold), _CMP_GT_OQ);
-          v = _mm256_and_ps (above, _mm256_div_ps (cross, magnitude));
-        }
-      else
-        v = cross;
-      acc = _mm256_add_ps (acc, _mm256_and_ps (live, v));
-    }
-  _mm256_storeu_ps (sums, acc);
-  return trace_lanes_total (sums);
-}
-#endif
-
-float
-tessera_trace_link_value (const TesseraGradient *gradient,
-                          const TesseraTrace *p,
-                          float px, float py, float qx, float qy)
-{
-  float dx = qx - px, dy = qy - py;
-  int m, thresholded = p->objective == TESSERA_TRACE_THRESHOLDED_SINE;
-  float length = trace_link_length (dx, dy, &m);
-
-  if (length == 0.0f)
-    return 0.0f;
-#ifdef TRACE_HAVE_AVX2_PATH
-  /* Gathers take 32-bit offsets. */
-  if (__builtin_cpu_supports ("avx2")
-      && (size_t) gradient->width * gradient->height < ((size_t) 1 << 31))
-    return link_sum_avx2 (gradient, thresholded, (float) p->threshold, px, py,
-                          dx, dy, dx / length, dy / length, m);
-#endif
-  return link_sum_plain (gradient, thresholded, (float) p->threshold, px, py,
-                         dx, dy, dx / length, dy / length, m);
-}
-
 static int
 clamp_int (int v, int lo, int hi)
 {
@@ -280,20 +164,45 @@ tessera_trace_window (const TesseraTraceGeometry *geo, int left, int top,
 
 typedef struct
 {
-  const TesseraGradient      *gradient;
-  const TesseraTrace         *params;
   const TesseraTraceGeometry *geo;
+  const TraceLinks           *links;
   int                         threads;
 } TraceSearch;
 
-static float
-link_between (const TraceSearch *s, int guide, int j, int k)
+/* OUT[k * d + j] = BASE[j * d + k] + V(p_j on GUIDE, p_k on GUIDE + 1), or
+ * -inf where BASE is.  Diagonal after diagonal (k - j fixed), whose links
+ * are parallel, TRACE_GROUP of them at a time. */
+static void
+add_links (const TraceSearch *s, int guide, const float *base, float *out)
 {
-  const TesseraTraceGeometry *g = s->geo;
-  size_t from = (size_t) guide * g->points + j;
-  size_t to = (size_t) (guide + 1) * g->points + k;
-  return tessera_trace_link_value (s->gradient, s->params, g->x[from],
-                                   g->y[from], g->x[to], g->y[to]);
+  int d = s->geo->points;
+  const float *x = s->geo->x + (size_t) guide * d;
+  const float *y = s->geo->y + (size_t) guide * d;
+
+  #pragma omp parallel for num_threads (s->threads) schedule (dynamic, 1)
+  for (int delta = -(d - 1); delta <= d - 1; delta++)
+    {
+      int first = delta < 0 ? -delta : 0, end = delta > 0 ? d - delta : d;
+
+      for (int j0 = first; j0 < end; j0 += TRACE_GROUP)
+        {
+          int count = end - j0 < TRACE_GROUP ? end - j0 : TRACE_GROUP;
+          float values[TRACE_GROUP];
+          uint32_t wanted = 0;
+
+          for (int i = 0; i < count; i++)
+            if (base[(size_t) (j0 + i) * d + j0 + i + delta] != -INFINITY)
+              wanted |= 1u << i;
+          trace_links_group (s->links, x + j0, y + j0, x + d + j0 + delta,
+                             y + d + j0 + delta, count, wanted, values);
+          for (int i = 0; i < count; i++)
+            {
+              int j = j0 + i, k = j + delta;
+              out[(size_t) k * d + j] = wanted >> i & 1
+                ? base[(size_t) j * d + k] + values[i] : -INFINITY;
+            }
+        }
+    }
 }
 
 /* F[k * d + j]: best value of a … p_1 = j, p_2 = k. */
@@ -306,26 +215,23 @@ first_pair (const TraceSearch *s, float *scratch, float *F)
   #pragma omp parallel for num_threads (s->threads) schedule (dynamic, 4)
   for (int j = 0; j < d; j++)
     {
-      float from_a = tessera_trace_link_value (s->gradient, s->params, g->ax,
-                                               g->ay, g->x[j], g->y[j]);
+      float from_a = trace_links_one (s->links, g->ax, g->ay, g->x[j], g->y[j]);
       for (int k = 0; k < d; k++)
         scratch[(size_t) j * d + k] =
           tessera_trace_turn_ok (g, g->angle_from_a[j],
                                  g->angle_between[k - j + d - 1])
-          ? from_a + link_between (s, 0, j, k) : -INFINITY;
+          ? from_a : -INFINITY;
     }
-  #pragma omp parallel for num_threads (s->threads) schedule (static)
-  for (int k = 0; k < d; k++)
-    for (int j = 0; j < d; j++)
-      F[(size_t) k * d + j] = scratch[(size_t) j * d + k];
+  add_links (s, 0, scratch, F);
 }
 
-/* From F over (p_{g-1} = j, p_g = k) to (p_g = k, p_{g+1} = l): for each k
- * the allowed j form a window that only moves up as l goes down, so a
- * monotone queue holds its maximum.  Ties keep the lowest j. */
+/* The best predecessor of each pair: BEST[k * d + l] the best of F over
+ * (p_{g-1} = j, p_g = k) whose turn to p_{g+1} = l is allowed, BACK its j.
+ * For each k the allowed j form a window that only moves up as l goes
+ * down, so a monotone queue holds its maximum.  Ties keep the lowest j. */
 static void
-next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
-           uint16_t *back, float *next)
+best_predecessors (const TraceSearch *s, const float *F, float *best,
+                   uint16_t *back)
 {
   int d = s->geo->points;
   const int *lo = s->geo->turn_lo, *hi = s->geo->turn_hi;
@@ -344,7 +250,6 @@ next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
           {
             int out = l - k + d - 1;
             int first = k - hi[out], last = k - lo[out];
-            float best;
 
             first = first < 0 ? 0 : first;
             last = last > d - 1 ? d - 1 : last;
@@ -356,19 +261,21 @@ next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
               }
             while (tail > head && queue[head] < first)
               head++;
-            best = tail > head ? row[queue[head]] : -INFINITY;
+            best[(size_t) k * d + l] = tail > head ? row[queue[head]] : -INFINITY;
             back[(size_t) k * d + l] = (uint16_t) (tail > head ? queue[head] : 0);
-            scratch[(size_t) k * d + l] = best == -INFINITY ? -INFINITY
-              : best + link_between (s, guide, k, l);
           }
       }
     free (queue);
-
-    #pragma omp for schedule (static)
-    for (int l = 0; l < d; l++)
-      for (int k = 0; k < d; k++)
-        next[(size_t) l * d + k] = scratch[(size_t) k * d + l];
   }
+}
+
+/* From F over (p_{g-1} = j, p_g = k) to NEXT over (p_g = k, p_{g+1} = l). */
+static void
+next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
+           uint16_t *back, float *next)
+{
+  best_predecessors (s, F, scratch, back);
+  add_links (s, guide, scratch, next);
 }
 
 /* The best last pair (j, k) with the link to b; ties keep the lowest k, j. */
@@ -382,8 +289,7 @@ last_pair (const TraceSearch *s, const float *F, int *best_j, int *best_k)
   for (int k = 0; k < d; k++)
     {
       size_t at = (size_t) last * d + k;
-      float to_b = tessera_trace_link_value (s->gradient, s->params, g->x[at],
-                                             g->y[at], g->bx, g->by);
+      float to_b = trace_links_one (s->links, g->x[at], g->y[at], g->bx, g->by);
       for (int j = 0; j < d; j++)
         {
           float v = F[(size_t) k * d + j];
@@ -413,10 +319,8 @@ single_guide (const TraceSearch *s, int *best_k)
       float v;
       if (!tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
         continue;
-      v = tessera_trace_link_value (s->gradient, s->params, g->ax, g->ay,
-                                    g->x[k], g->y[k])
-        + tessera_trace_link_value (s->gradient, s->params, g->x[k], g->y[k],
-                                    g->bx, g->by);
+      v = trace_links_one (s->links, g->ax, g->ay, g->x[k], g->y[k])
+        + trace_links_one (s->links, g->x[k], g->y[k], g->bx, g->by);
       if (v > best)
         {
           best = v;
@@ -426,10 +330,10 @@ single_guide (const TraceSearch *s, int *best_k)
   return best;
 }
 
-/* The exact search on the CPU: CHOSEN receives the point index on each
- * guide. */
+/* The dynamic programme: CHOSEN receives the point index on each guide. */
 static TesseraStatus
-search_cpu (const TraceSearch *s, int *chosen, float *value, TesseraExec *exec)
+search_pairs (const TraceSearch *s, int *chosen, float *value,
+              TesseraExec *exec)
 {
   int n = s->geo->nodes, d = s->geo->points;
   size_t pairs = (size_t) d * d;
@@ -479,27 +383,47 @@ search_cpu (const TraceSearch *s, int *chosen, float *value, TesseraExec *exec)
   return status;
 }
 
+/* The exact search on the CPU, with the fastest link kernel. */
+static TesseraStatus
+search_cpu (const TesseraGradient *gradient, const TesseraTrace *params,
+            const TesseraTraceGeometry *geo, int *chosen, float *value,
+            TesseraExec *exec)
+{
+  TraceLinks links;
+  TesseraStatus status = trace_links_init (&links, gradient, params, geo,
+                                           trace_kernel_best ());
+  if (status == TESSERA_OK)
+    {
+      TraceSearch search = { geo, &links, tessera_exec_threads (exec) };
+      status = search_pairs (&search, chosen, value, exec);
+    }
+  trace_links_clear (&links);
+  return status;
+}
+
 /* On the GPU where it pays (one guide never does: it is d links), else or
  * after a GPU failure on the CPU. */
 static TesseraStatus
-search_any (const TraceSearch *s, int *chosen, float *value, TesseraExec *exec)
+search_any (const TesseraGradient *gradient, const TesseraTrace *params,
+            const TesseraTraceGeometry *geo, int *chosen, float *value,
+            TesseraExec *exec)
 {
-  int n = s->params->nodes, d = s->params->points;
+  int n = params->nodes, d = params->points;
 
   exec->backend_used = TESSERA_BACKEND_CPU;
 #ifdef TESSERA_HAVE_CUDA
   if (n > 1 && tessera_exec_try_gpu (exec, (size_t) (n - 1) * d * d,
                                      TRACE_GPU_MIN_LINKS))
     {
-      TesseraStatus status = tessera_cuda_trace_line (s->gradient, s->params,
-                                                      s->geo, chosen, value);
+      TesseraStatus status = tessera_cuda_trace_line (gradient, params, geo,
+                                                      chosen, value);
       if (status == TESSERA_OK || !tessera_exec_fall_back (exec, status))
         return status;
     }
 #else
   (void) n; (void) d;
 #endif
-  return search_cpu (s, chosen, value, exec);
+  return search_cpu (gradient, params, geo, chosen, value, exec);
 }
 
 TesseraStatus
@@ -529,11 +453,7 @@ tessera_trace_line (const TesseraGradient *gradient, TesseraPoint a,
       return TESSERA_ERROR_OUT_OF_MEMORY;
     }
 
-  {
-    TraceSearch search = { gradient, params, &geo,
-                           tessera_exec_threads (exec) };
-    status = search_any (&search, chosen, &best, exec);
-  }
+  status = search_any (gradient, params, &geo, chosen, &best, exec);
 
   if (status == TESSERA_OK)
     {

@@ -476,6 +476,10 @@ tessera_cuda_reconstruct (const TesseraImage *mask, const TesseraImage *marker,
   size_t ignored;
 
   TESSERA_CUDA_CHECK (tessera_reconstruct_check (mask, marker, dst, params));
+  /* Channel by channel only: tessera_reconstruct does the luminance steps
+   * around a reconstruction of one channel. */
+  if (params->colour != TESSERA_RECONSTRUCT_PER_CHANNEL)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
   if (clipped == NULL)
     clipped = &ignored;
   TESSERA_CUDA_CHECK (staging.input (mask, &device_mask));

@@ -102,7 +102,9 @@ TesseraStatus tessera_cuda_emst (const float *points, size_t n_points,
 
 /* Morphological reconstruction (core/reconstruct.h): the CPU's result, bit
  * for bit; PARAMS->method is the CPU's and is ignored here.  CLIPPED (may be
- * NULL) gets the number of marker samples that lay beyond the mask. */
+ * NULL) gets the number of marker samples that lay beyond the mask.  Per
+ * channel only (PARAMS->colour): tessera_reconstruct runs the luminance
+ * option's steps on the CPU around this. */
 TesseraStatus tessera_cuda_reconstruct (const TesseraImage *mask,
                                         const TesseraImage *marker,
                                         TesseraImage *dst,

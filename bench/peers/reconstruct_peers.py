@@ -12,6 +12,13 @@ Write the inputs with
 and with --expect FILE (tessera-bench's --output on those inputs) each
 peer's result is compared with tessera's: agrees=yes|no.
 
+With --luminance (inputs from tessera-bench reconstruct --luminance, RGB
+u8 or u16) the skimage peer reconstructs on the luminance as
+core/luminance.h defines it, in numpy: Y = (2126 R + 7152 G + 722 B + 5000)
+// 10000 of mask and marker, skimage's reconstruction of Y, then each colour
+channel of the mask plus the change of Y, clipped to the range; all of it
+timed.
+
 Run with /usr/bin/python3 on the development machine, python3 on the GPU
 machine.  Each run of these peers takes seconds: --repeat defaults to 3.
 """
@@ -39,22 +46,38 @@ def agreement(result, expected):
     return {"agrees": "yes" if np.array_equal(result, expected) else "no"}
 
 
+def luminance(rgb):
+    """Y of RGB samples (integers), rounded as core/luminance.h does."""
+    r, g, b = (rgb[:, :, c].astype(np.int64) for c in range(3))
+    return (2126 * r + 7152 * g + 722 * b + 5000) // 10000
+
+
 def skimage_peer(mask, marker, expected, args):
     try:
         from skimage.morphology import reconstruction
     except ImportError as e:
         return common.skip("skimage", e)
-    height, width = mask.shape
-    # scikit-image refuses a marker beyond the mask: clip it, as tessera does.
-    if args.operation == "dilation":
-        seed = np.minimum(marker, mask)
-    else:
-        seed = np.maximum(marker, mask)
+    height, width = mask.shape[:2]
     result = {}
 
+    def reconstruct(grey_mask, grey_marker):
+        # scikit-image refuses a marker beyond the mask: clip it, as
+        # tessera does.
+        if args.operation == "dilation":
+            seed = np.minimum(grey_marker, grey_mask)
+        else:
+            seed = np.maximum(grey_marker, grey_mask)
+        return reconstruction(seed, grey_mask, method=args.operation,
+                              footprint=footprint(args.connectivity))
+
     def run():
-        result["out"] = reconstruction(seed, mask, method=args.operation,
-                                       footprint=footprint(args.connectivity))
+        if args.luminance:
+            mask_y = luminance(mask)
+            change = reconstruct(mask_y, luminance(marker)) - mask_y
+            top = np.iinfo(mask.dtype).max
+            result["out"] = np.clip(mask + change[:, :, None], 0, top)
+        else:
+            result["out"] = reconstruct(mask, marker)
 
     median, low = common.time_wall(run, args.repeat, warmup=0)
     common.print_line(OP, "skimage", width, height, median, low,
@@ -104,18 +127,23 @@ def main():
                    default="dilation")
     p.add_argument("--connectivity", type=int, choices=(4, 8), default=8)
     p.add_argument("--expect", help="tessera-bench's --output on these inputs")
+    p.add_argument("--luminance", action="store_true",
+                   help="RGB inputs, reconstructed on their luminance "
+                        "(skimage only)")
     p.add_argument("--check-every", type=int, default=64,
                    help="CuPy steps between two looks for stability "
                         "(default 64)")
     args = p.parse_args()
-    mask = common.read_pnm(args.input)[0][:, :, 0]
-    marker = common.read_pnm(args.marker)[0][:, :, 0]
+    # The first channel, or the three colours on luminance.
+    samples = slice(0, 3) if args.luminance else 0
+    mask = common.read_pnm(args.input)[0][:, :, samples]
+    marker = common.read_pnm(args.marker)[0][:, :, samples]
     expected = None
     if args.expect:
-        expected = common.read_pnm(args.expect)[0][:, :, 0]
+        expected = common.read_pnm(args.expect)[0][:, :, samples]
 
     skimage_peer(mask, marker, expected, args)
-    if args.gpu:
+    if args.gpu and not args.luminance:
         cupy_peer(mask, marker, expected, args)
 
 

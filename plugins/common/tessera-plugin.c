@@ -92,9 +92,10 @@ load_last_values (const TesseraPlugin *plugin,
 }
 
 /* Fills TARGET from the three standard arguments; FALSE with *STATUS set
- * when there is nothing this procedure can work on. */
+ * when there is nothing PLUGIN can work on. */
 static gboolean
-find_target (TesseraTarget      *target,
+find_target (const TesseraPlugin *plugin,
+             TesseraTarget      *target,
              gint                n_params,
              const GimpParam    *param,
              GimpPDBStatusType  *status,
@@ -123,6 +124,13 @@ find_target (TesseraTarget      *target,
                              "image to RGB or Grayscale first "
                              "(Image ▸ Mode)."));
       return FALSE;
+    }
+  if (plugin->ignores_selection)
+    {
+      gegl_rectangle_set (&target->bounds, 0, 0,
+                          gimp_drawable_width (target->drawable),
+                          gimp_drawable_height (target->drawable));
+      return TRUE;
     }
   return tessera_selection_bounds (target->drawable, &target->bounds, error);
 }
@@ -185,7 +193,7 @@ run_plugin (const TesseraPlugin *plugin,
   TesseraTarget     target;
   GimpPDBStatusType status;
 
-  if (! find_target (&target, n_params, param, &status, error))
+  if (! find_target (plugin, &target, n_params, param, &status, error))
     return status;
   target.results = plugin->n_return_vals > 0 ? results : NULL;
 

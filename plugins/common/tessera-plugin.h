@@ -99,6 +99,12 @@ typedef struct
    * by apply in TARGET->results; none when N_RETURN_VALS is 0. */
   const GimpParamDef  *return_vals;
   gint                 n_return_vals;
+
+  /* The procedure makes no use of the selection (it draws a new path…):
+   * it runs whatever the selection is, with the whole drawable as
+   * TARGET->bounds, instead of refusing a selection that misses the
+   * drawable. */
+  gboolean             ignores_selection;
 } TesseraPlugin;
 
 /* For query (). */

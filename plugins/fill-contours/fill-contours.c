@@ -12,6 +12,7 @@
 
 #include "fill-work.h"
 #include "tessera-backend-combo.h"
+#include "tessera-dialog.h"
 #include "tessera-plugin.h"
 #include "tessera-preview.h"
 #include "tessera-progress.h"
@@ -255,31 +256,16 @@ fill_dialog (const TesseraTarget *target,
   /* Propose the source that suits this layer. */
   dialog.values->source = fill_guess_source (target->drawable);
 
-  window = gimp_dialog_new (_("Fill Closed Contours"), "tessera-fill-contours",
-                            NULL, 0, gimp_standard_help_func, PLUG_IN_PROC,
-                            _("_Cancel"), GTK_RESPONSE_CANCEL,
-                            _("_OK"),     GTK_RESPONSE_OK,
-                            NULL);
-  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
-                                           GTK_RESPONSE_OK,
-                                           GTK_RESPONSE_CANCEL, -1);
-  gimp_window_set_transient (GTK_WINDOW (window));
-
-  vbox = gtk_vbox_new (FALSE, 12);
-  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
-                      vbox, TRUE, TRUE, 0);
-
-  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  vbox   = gtk_vbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Fill Closed Contours"),
+                               "tessera-fill-contours", PLUG_IN_PROC, vbox);
+  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
+                                               G_CALLBACK (preview_update),
+                                               &dialog);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
-  g_signal_connect (dialog.preview, "invalidated",
-                    G_CALLBACK (preview_update), &dialog);
 
-  gtk_widget_show_all (window);
-  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
-  gtk_widget_destroy (window);
+  ok = tessera_dialog_run (window);
   fill_job_clear (&dialog.job);
   g_free (dialog.problem);
   return ok;
@@ -295,9 +281,9 @@ fill_parse (const GimpParam *param,
   values->threshold    = param[4].data.d_float;
   values->connectivity = param[5].data.d_int32;
   values->output       = param[6].data.d_int32;
-  values->bleed        = param[7].data.d_int32;
-  values->all_layers   = param[8].data.d_int32 != 0;
-  values->backend      = param[9].data.d_int32;
+  values->backend      = param[7].data.d_int32;
+  values->bleed        = param[8].data.d_int32;
+  values->all_layers   = param[9].data.d_int32 != 0;
 }
 
 static gboolean
@@ -422,14 +408,16 @@ static const GimpParamDef args[] =
     "{ FOREGROUND (0): the foreground colour on the drawable, LAYER (1): the "
     "foreground colour on a new layer, SELECTION (2): the interior "
     "(intersected with the selection), FLAT (3): a colour per region on a "
-    "new layer }.  The new layer lies under the drawable for the ALPHA and "
+    "new layer, no two alike up to 32768 regions (78 greys on a grey "
+    "image) }.  The new layer lies under the drawable for the ALPHA and "
     "FOREGROUND sources, over it in Multiply mode for DARK and in Screen "
     "mode for BRIGHT (an opaque drawable would hide it)" },
+  TESSERA_ARG_BACKEND,
+  /* Options beyond the procedure's specified form come after the backend. */
   { GIMP_PDB_INT32, "bleed",
     "Pixels the fill runs under the contour (0..64)" },
   { GIMP_PDB_INT32, "all-layers",
-    "Fill every layer of the image (TRUE) or the drawable only (FALSE)" },
-  TESSERA_ARG_BACKEND
+    "Fill every layer of the image (TRUE) or the drawable only (FALSE)" }
 };
 
 static const gchar * const menu_paths[] =
@@ -471,8 +459,8 @@ run (const gchar      *name,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
-  FillValues values = { FILL_SOURCE_DARK, 0.5, 4, FILL_OUTPUT_LAYER, 0, FALSE,
-                        TESSERA_BACKEND_AUTO };
+  FillValues values = { FILL_SOURCE_DARK, 0.5, 4, FILL_OUTPUT_LAYER,
+                        TESSERA_BACKEND_AUTO, 0, FALSE };
 
   tessera_plugin_run (&fill_contours, &values, n_params, param,
                       n_return_vals, return_vals);

@@ -199,23 +199,38 @@ nothing_to_fill (const FillJob *job)
   return why;
 }
 
-/* A colour per region, far from the last ones: hues a golden angle apart
- * at two alternating lightnesses. */
-static void
-region_colour (guint   number,
-               guint8 *rgba)
+/* The flat colours: region N gets entry N of a palette whose entries all
+ * differ.  An entry is a number below LEVELS^CHANNELS read as one digit
+ * per channel, each digit a level STEP u8 steps above FLAT_DARKEST: far
+ * enough apart to stay apart in every precision (a linear u8 layer maps
+ * 2 steps of these to more than one).  Region N takes number N * STRIDE
+ * modulo the size, STRIDE prime to it and about 0.618 of it, so that
+ * neighbours in the numbering differ in every channel.  Regions beyond the
+ * size (32768 colours; 78 greys, on grey images) repeat the palette. */
+typedef struct
 {
-  gdouble hue   = fmod (number * 0.6180339887498949, 1.0) * 6;
-  gdouble value = number % 2 ? 0.78 : 0.96;
-  gdouble chroma = value * 0.55;
-  gdouble x = chroma * (1 - fabs (fmod (hue, 2) - 1));
-  gdouble base = value - chroma;
-  gdouble rgb[6][3] = { { chroma, x, 0 }, { x, chroma, 0 }, { 0, chroma, x },
-                        { 0, x, chroma }, { x, 0, chroma }, { chroma, 0, x } };
-  const gdouble *c = rgb[MIN ((gint) hue, 5)];
+  guint channels, levels, step, stride;
+} Palette;
 
-  for (gint i = 0; i < 3; i++)
-    rgba[i] = (guint8) lround (255 * (base + c[i]));
+#define FLAT_DARKEST 90   /* light enough for the lines to show on top */
+
+static const Palette colour_palette = { 3, 32, 5, 20251 };
+static const Palette grey_palette   = { 1, 78, 2, 49 };
+
+static void
+region_colour (const Palette *palette,
+               guint          number,
+               guint8        *rgba)
+{
+  guint size = palette->channels == 3
+               ? palette->levels * palette->levels * palette->levels
+               : palette->levels;
+  guint entry = (number % size) * palette->stride % size;
+
+  for (guint c = 0; c < palette->channels; c++, entry /= palette->levels)
+    rgba[c] = FLAT_DARKEST + palette->step * (entry % palette->levels);
+  for (guint c = palette->channels; c < 3; c++)
+    rgba[c] = rgba[0];
   rgba[3] = 255;
 }
 
@@ -281,10 +296,12 @@ paint_region (const TesseraImage *mask,
     }
 }
 
-/* FLAT ("R'G'B'A u8", transparent) gets a colour per region of MASK. */
+/* FLAT ("R'G'B'A u8", transparent) gets a colour of PALETTE per region of
+ * MASK. */
 static void
 paint_regions (const TesseraImage *mask,
                TesseraImage       *flat,
+               const Palette      *palette,
                gint                connectivity)
 {
   GArray *stack  = g_array_new (FALSE, FALSE, sizeof (Seed));
@@ -298,7 +315,7 @@ paint_regions (const TesseraImage *mask,
         if (in[x] == INSIDE && out[4 * x + 3] == 0)
           {
             guint8 rgba[4];
-            region_colour (number++, rgba);
+            region_colour (palette, number++, rgba);
             paint_region (mask, flat, x, y, rgba, connectivity == 8, stack);
           }
     }
@@ -381,6 +398,7 @@ make_paint (FillJob           *job,
 {
   if (values->output == FILL_OUTPUT_FLAT)
     {
+      gint32        image = gimp_item_get_image (job->drawable);
       TesseraImage  flat;
       TesseraStatus status = tessera_image_alloc (&flat, job->map.width,
                                                   job->map.height, 4,
@@ -392,7 +410,12 @@ make_paint (FillJob           *job,
         }
       for (gint y = 0; y < flat.height; y++)
         memset (tessera_image_row (&flat, y), 0, 4 * (gsize) flat.width);
-      paint_regions (&job->paint, &flat, values->connectivity);
+      /* A grey image's new layer is grey: its colours must differ as
+       * greys. */
+      paint_regions (&job->paint, &flat,
+                     gimp_image_base_type (image) == GIMP_GRAY
+                     ? &grey_palette : &colour_palette,
+                     values->connectivity);
       tessera_image_free (&job->paint);
       job->paint = flat;
     }

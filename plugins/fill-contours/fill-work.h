@@ -38,9 +38,9 @@ typedef struct
   gdouble        threshold;     /* 0 .. 1 */
   gint           connectivity;  /* 4 or 8 */
   gint           output;        /* FillOutput */
+  TesseraBackend backend;
   gint           bleed;         /* pixels under the contour, 0 .. FILL_MAX_BLEED */
   gboolean       all_layers;
-  TesseraBackend backend;
 } FillValues;
 
 /* The source that suits DRAWABLE's pixels: alpha when much of it is

@@ -781,7 +781,7 @@ static const TesseraPlugin mst_segment =
   segment_dialog,
   segment_apply,
 
-  NULL, 0
+  NULL, 0, FALSE
 };
 
 static void

@@ -7,6 +7,7 @@
 #include "preset-procedure.h"
 #include "reconstruct-preset.h"
 #include "reconstruct-work.h"
+#include "tessera-dialog.h"
 #include "tessera-progress.h"
 
 #define PLUG_IN_PROC "plug-in-tessera-reconstruct-preset"
@@ -19,6 +20,7 @@ typedef struct
   gint           connectivity;
   gint           output;
   TesseraBackend backend;
+  gint           colour_mode;    /* TesseraReconstructColour */
 } PresetValues;
 
 typedef struct
@@ -46,6 +48,7 @@ run_preset (const TesseraRegion  *mask,
   params.radius       = values->radius;
   params.connectivity = values->connectivity;
   params.has_alpha    = babl_format_has_alpha (mask->format);
+  params.colour       = values->colour_mode;
   if (! reconstruct_image_like (mask, result, error))
     return FALSE;
   status = tessera_reconstruct_preset (&mask->image, result, &params, exec);
@@ -85,10 +88,11 @@ preset_changed (GtkWidget    *combo,
 }
 
 static GtkWidget *
-make_controls (PresetDialog *dialog)
+make_controls (PresetDialog        *dialog,
+               const TesseraTarget *target)
 {
   PresetValues *values = dialog->values;
-  GtkWidget    *table  = gtk_table_new (6, 3, FALSE);
+  GtkWidget    *table  = gtk_table_new (7, 3, FALSE);
   GtkWidget    *combo;
 
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
@@ -134,7 +138,8 @@ make_controls (PresetDialog *dialog)
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
 
-  reconstruct_add_controls (GTK_TABLE (table), 3, &values->connectivity,
+  reconstruct_add_controls (GTK_TABLE (table), 3, target->drawable,
+                            &values->connectivity, &values->colour_mode,
                             &values->output, &values->backend,
                             dialog->preview);
   g_signal_connect (combo, "changed", G_CALLBACK (preset_changed), dialog);
@@ -155,32 +160,16 @@ preset_dialog (const TesseraTarget *target,
   if (! reconstruct_read_whole (target->drawable, &dialog.mask, NULL, NULL))
     return FALSE;
 
-  window = gimp_dialog_new (_("Morphological Reconstruction Presets"),
-                            "tessera-reconstruct-preset", NULL, 0,
-                            gimp_standard_help_func, PLUG_IN_PROC,
-                            _("_Cancel"), GTK_RESPONSE_CANCEL,
-                            _("_OK"),     GTK_RESPONSE_OK,
-                            NULL);
-  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
-                                           GTK_RESPONSE_OK,
-                                           GTK_RESPONSE_CANCEL, -1);
-  gimp_window_set_transient (GTK_WINDOW (window));
-
-  vbox = gtk_vbox_new (FALSE, 12);
-  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
-                      vbox, TRUE, TRUE, 0);
-
-  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
-  g_signal_connect (dialog.preview, "invalidated",
-                    G_CALLBACK (preview_update), &dialog);
-  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+  vbox   = gtk_vbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Morphological Reconstruction Presets"),
+                               "tessera-reconstruct-preset", PLUG_IN_PROC, vbox);
+  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
+                                               G_CALLBACK (preview_update),
+                                               &dialog);
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog, target),
                       FALSE, FALSE, 0);
 
-  gtk_widget_show_all (window);
-  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
-  gtk_widget_destroy (window);
+  ok = tessera_dialog_run (window);
   tessera_region_clear (&dialog.mask);
   return ok;
 }
@@ -205,6 +194,7 @@ preset_parse (const GimpParam *param,
   values->connectivity = param[5].data.d_int32;
   values->output       = param[6].data.d_int32;
   values->backend      = param[7].data.d_int32;
+  values->colour_mode  = param[8].data.d_int32;
 }
 
 static gboolean
@@ -227,7 +217,8 @@ preset_check (gconstpointer   data,
       return FALSE;
     }
   return reconstruct_check_common (values->connectivity, values->output,
-                                   values->backend, error);
+                                   values->backend, values->colour_mode,
+                                   error);
 }
 
 static gboolean
@@ -274,7 +265,8 @@ static const GimpParamDef args[] =
     "the square's radius in pixels (0..10000); ignored by the others" },
   { GIMP_PDB_INT32, "connectivity", "4 or 8 (neighbours of a pixel)" },
   { GIMP_PDB_INT32, "output",       "{ NEW-LAYER (0), IN-PLACE (1) }" },
-  TESSERA_ARG_BACKEND
+  TESSERA_ARG_BACKEND,
+  RECONSTRUCT_ARG_COLOUR_MODE
 };
 
 static const gchar * const menu_paths[] = { TESSERA_MENU, NULL };
@@ -291,7 +283,13 @@ const TesseraPlugin reconstruct_preset_plugin =
   "h-domes (the drawable minus the dilation of the drawable lowered by h), "
   "opening and closing by reconstruction (the drawable eroded or dilated by "
   "a square of the given radius, then dilated or eroded under it).  Each "
-  "channel on its own; alpha stays.",
+  "channel on its own, or (colour-mode LUMINANCE) the preset on the "
+  "luminance of an RGB drawable with the colours following: fill holes, "
+  "opening and closing move each colour channel by the change of "
+  "luminance (a filled hole takes its rim's light and keeps its hue), "
+  "clear border and h-domes scale the colours by the share of luminance "
+  "kept (what stays keeps its colour, what goes turns black).  Alpha "
+  "stays.",
   N_("Morphological Reconstruction _Presets…"),
   "RGB*, GRAY*",
   menu_paths,
@@ -304,7 +302,7 @@ const TesseraPlugin reconstruct_preset_plugin =
   preset_dialog,
   preset_apply,
 
-  NULL, 0
+  NULL, 0, FALSE
 };
 
 void
@@ -314,7 +312,8 @@ reconstruct_preset_run (gint              n_params,
                         GimpParam       **return_vals)
 {
   PresetValues values = { TESSERA_RECONSTRUCT_FILL_HOLES, 10.0, 5, 8,
-                          RECONSTRUCT_OUTPUT_NEW_LAYER, TESSERA_BACKEND_AUTO };
+                          RECONSTRUCT_OUTPUT_NEW_LAYER, TESSERA_BACKEND_AUTO,
+                          TESSERA_RECONSTRUCT_PER_CHANNEL };
 
   tessera_plugin_run (&reconstruct_preset_plugin, &values, n_params, param,
                       n_return_vals, return_vals);

@@ -14,6 +14,7 @@ gboolean
 reconstruct_check_common (gint            connectivity,
                           gint            output,
                           TesseraBackend  backend,
+                          gint            colour_mode,
                           GError        **error)
 {
   if (connectivity != 4 && connectivity != 8)
@@ -26,7 +27,10 @@ reconstruct_check_common (gint            connectivity,
   return tessera_check_range ("output", output, RECONSTRUCT_OUTPUT_NEW_LAYER,
                               RECONSTRUCT_OUTPUT_IN_PLACE, error)
       && tessera_check_range ("backend", backend, TESSERA_BACKEND_AUTO,
-                              TESSERA_BACKEND_CUDA, error);
+                              TESSERA_BACKEND_CUDA, error)
+      && tessera_check_range ("colour-mode", colour_mode,
+                              TESSERA_RECONSTRUCT_PER_CHANNEL,
+                              TESSERA_RECONSTRUCT_LUMINANCE, error);
 }
 
 gboolean
@@ -283,7 +287,9 @@ reconstruct_add_combo (GtkTable    *table,
 gint
 reconstruct_add_controls (GtkTable       *table,
                           gint            row,
+                          gint32          drawable,
                           gint           *connectivity,
+                          gint           *colour_mode,
                           gint           *output,
                           TesseraBackend *backend,
                           GtkWidget      *preview)
@@ -294,6 +300,20 @@ reconstruct_add_controls (GtkTable       *table,
                          preview,
                          _("8 (the square around each pixel)"), 8,
                          _("4 (the cross around each pixel)"), 4, NULL);
+  combo = reconstruct_add_combo (table, row++, _("Co_lour:"), colour_mode,
+                                 preview,
+                                 _("Each channel on its own"),
+                                 TESSERA_RECONSTRUCT_PER_CHANNEL,
+                                 _("On luminance, the colours following"),
+                                 TESSERA_RECONSTRUCT_LUMINANCE, NULL);
+  /* A grey drawable is its own luminance: nothing to choose. */
+  gtk_widget_set_sensitive (combo, gimp_drawable_is_rgb (drawable));
+  gimp_help_set_help_data (combo,
+                           _("On luminance the reconstruction sees the "
+                             "light of each pixel, and the colours follow "
+                             "its change, keeping their hue; pixels whose "
+                             "light does not change stay as they are"),
+                           NULL);
   reconstruct_add_combo (table, row++, _("O_utput:"), output, preview,
                          _("A new layer"), RECONSTRUCT_OUTPUT_NEW_LAYER,
                          _("Replace the drawable"),

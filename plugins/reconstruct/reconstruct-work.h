@@ -17,10 +17,20 @@ typedef enum
   RECONSTRUCT_OUTPUT_IN_PLACE
 } ReconstructOutput;
 
+/* The last argument of both procedures: the TesseraReconstructColour
+ * values. */
+#define RECONSTRUCT_ARG_COLOUR_MODE                                           \
+  { GIMP_PDB_INT32, "colour-mode",                                            \
+    "{ PER-CHANNEL (0), LUMINANCE (1) }: each channel on its own, or an RGB " \
+    "drawable on its luminance (Rec. 709 weights on the stored values) "      \
+    "with the colours following it; a grey drawable is its own luminance, "   \
+    "so both are the same there" }
+
 /* Checks the arguments both procedures share. */
 gboolean reconstruct_check_common (gint                 connectivity,
                                    gint                 output,
                                    TesseraBackend       backend,
+                                   gint                 colour_mode,
                                    GError             **error);
 
 /* Reads the whole of DRAWABLE: a reconstruction reaches across it all,
@@ -67,11 +77,13 @@ void     reconstruct_write       (const TesseraRegion *mask,
                                   TesseraProgress     *progress);
 
 /* The controls both dialogs share, from row ROW of TABLE on: connectivity,
- * output and backend, each redrawing PREVIEW when changed.  Returns the
- * next free row. */
+ * colour mode (only sensitive for the RGB DRAWABLE), output and backend,
+ * each redrawing PREVIEW when changed.  Returns the next free row. */
 gint     reconstruct_add_controls (GtkTable           *table,
                                    gint                row,
+                                   gint32              drawable,
                                    gint               *connectivity,
+                                   gint               *colour_mode,
                                    gint               *output,
                                    TesseraBackend     *backend,
                                    GtkWidget          *preview);

@@ -10,6 +10,7 @@
 
 #include "preset-procedure.h"
 #include "reconstruct-work.h"
+#include "tessera-dialog.h"
 #include "tessera-progress.h"
 
 #define PLUG_IN_PROC "plug-in-tessera-reconstruct"
@@ -21,6 +22,7 @@ typedef struct
   gint           connectivity;   /* 4 or 8 */
   gint           output;         /* ReconstructOutput */
   TesseraBackend backend;
+  gint           colour_mode;    /* TesseraReconstructColour */
 } ReconstructValues;
 
 typedef struct
@@ -48,6 +50,7 @@ core_params (const ReconstructValues *values)
 
   params.operation    = values->operation;
   params.connectivity = values->connectivity;
+  params.colour       = values->colour_mode;
   return params;
 }
 
@@ -100,7 +103,7 @@ make_controls (ReconstructDialog   *dialog,
                const TesseraTarget *target)
 {
   ReconstructValues *values = dialog->values;
-  GtkWidget         *table  = gtk_table_new (5, 2, FALSE);
+  GtkWidget         *table  = gtk_table_new (6, 2, FALSE);
   GtkWidget         *marker;
 
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
@@ -127,7 +130,8 @@ make_controls (ReconstructDialog   *dialog,
                          TESSERA_RECONSTRUCT_DILATION,
                          _("Erosion (the marker sinks above the mask)"),
                          TESSERA_RECONSTRUCT_EROSION, NULL);
-  reconstruct_add_controls (GTK_TABLE (table), 2, &values->connectivity,
+  reconstruct_add_controls (GTK_TABLE (table), 2, target->drawable,
+                            &values->connectivity, &values->colour_mode,
                             &values->output, &values->backend,
                             dialog->preview);
   return table;
@@ -146,32 +150,16 @@ reconstruct_dialog (const TesseraTarget *target,
   if (! reconstruct_read_whole (target->drawable, &dialog.mask, NULL, NULL))
     return FALSE;
 
-  window = gimp_dialog_new (_("Morphological Reconstruction"),
-                            "tessera-reconstruct", NULL, 0,
-                            gimp_standard_help_func, PLUG_IN_PROC,
-                            _("_Cancel"), GTK_RESPONSE_CANCEL,
-                            _("_OK"),     GTK_RESPONSE_OK,
-                            NULL);
-  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
-                                           GTK_RESPONSE_OK,
-                                           GTK_RESPONSE_CANCEL, -1);
-  gimp_window_set_transient (GTK_WINDOW (window));
-
-  vbox = gtk_vbox_new (FALSE, 12);
-  gtk_container_set_border_width (GTK_CONTAINER (vbox), 12);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
-                      vbox, TRUE, TRUE, 0);
-
-  dialog.preview = gimp_drawable_preview_new_from_drawable_id (target->drawable);
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
-  g_signal_connect (dialog.preview, "invalidated",
-                    G_CALLBACK (preview_update), &dialog);
+  vbox   = gtk_vbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Morphological Reconstruction"),
+                               "tessera-reconstruct", PLUG_IN_PROC, vbox);
+  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
+                                               G_CALLBACK (preview_update),
+                                               &dialog);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog, target),
                       FALSE, FALSE, 0);
 
-  gtk_widget_show_all (window);
-  ok = gimp_dialog_run (GIMP_DIALOG (window)) == GTK_RESPONSE_OK;
-  gtk_widget_destroy (window);
+  ok = tessera_dialog_run (window);
   tessera_region_clear (&dialog.mask);
   return ok;
 }
@@ -187,6 +175,7 @@ reconstruct_parse (const GimpParam *param,
   values->connectivity = param[5].data.d_int32;
   values->output       = param[6].data.d_int32;
   values->backend      = param[7].data.d_int32;
+  values->colour_mode  = param[8].data.d_int32;
 }
 
 static gboolean
@@ -199,7 +188,8 @@ reconstruct_check (gconstpointer   data,
                               TESSERA_RECONSTRUCT_DILATION,
                               TESSERA_RECONSTRUCT_EROSION, error)
       && reconstruct_check_common (values->connectivity, values->output,
-                                   values->backend, error);
+                                   values->backend, values->colour_mode,
+                                   error);
 }
 
 /* Says that (and how much of) the marker was beyond the mask. */
@@ -210,15 +200,15 @@ tell_clipped (gsize clipped,
   if (clipped == 0)
     return;
   if (operation == TESSERA_RECONSTRUCT_EROSION)
-    g_message (ngettext ("The marker lay below the mask at %lu sample; it "
+    g_message (ngettext ("The marker lay below the mask at %lu point; it "
                          "was raised to the mask first.",
-                         "The marker lay below the mask at %lu samples; it "
+                         "The marker lay below the mask at %lu points; it "
                          "was raised to the mask first.", clipped),
                (gulong) clipped);
   else
-    g_message (ngettext ("The marker lay above the mask at %lu sample; it "
+    g_message (ngettext ("The marker lay above the mask at %lu point; it "
                          "was lowered to the mask first.",
-                         "The marker lay above the mask at %lu samples; it "
+                         "The marker lay above the mask at %lu points; it "
                          "was lowered to the mask first.", clipped),
                (gulong) clipped);
 }
@@ -272,7 +262,8 @@ static const GimpParamDef args[] =
   { GIMP_PDB_INT32, "operation",    "{ DILATION (0), EROSION (1) }" },
   { GIMP_PDB_INT32, "connectivity", "4 or 8 (neighbours of a pixel)" },
   { GIMP_PDB_INT32, "output",       "{ NEW-LAYER (0), IN-PLACE (1) }" },
-  TESSERA_ARG_BACKEND
+  TESSERA_ARG_BACKEND,
+  RECONSTRUCT_ARG_COLOUR_MODE
 };
 
 static const gchar * const menu_paths[] = { TESSERA_MENU, NULL };
@@ -286,8 +277,11 @@ static const TesseraPlugin reconstruct =
   "changes, so each region of the mask keeps the height the marker reaches "
   "inside it; by erosion the dual.  A marker beyond the mask is clipped to "
   "it first, and a message says so.  Each channel is reconstructed on its "
-  "own; alpha stays the mask's.  The whole drawable takes part; the result "
-  "is written inside the selection.",
+  "own, or (colour-mode LUMINANCE) the luminance of an RGB marker under the "
+  "mask's, each colour channel of the mask then moving by the change of "
+  "luminance: pixels whose luminance does not change stay as they are, the "
+  "others keep their hue.  Alpha stays the mask's.  The whole drawable "
+  "takes part; the result is written inside the selection.",
   N_("_Morphological Reconstruction…"),
   "RGB*, GRAY*",
   menu_paths,
@@ -300,7 +294,7 @@ static const TesseraPlugin reconstruct =
   reconstruct_dialog,
   reconstruct_apply,
 
-  NULL, 0
+  NULL, 0, FALSE
 };
 
 static void
@@ -319,7 +313,8 @@ run (const gchar      *name,
 {
   ReconstructValues values = { -1, TESSERA_RECONSTRUCT_DILATION, 8,
                                RECONSTRUCT_OUTPUT_NEW_LAYER,
-                               TESSERA_BACKEND_AUTO };
+                               TESSERA_BACKEND_AUTO,
+                               TESSERA_RECONSTRUCT_PER_CHANNEL };
 
   if (g_strcmp0 (name, reconstruct_preset_plugin.name) == 0)
     reconstruct_preset_run (n_params, param, n_return_vals, return_vals);

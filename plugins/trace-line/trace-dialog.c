@@ -7,6 +7,7 @@
 
 #include "tessera-backend-combo.h"
 #include "tessera-click-preview.h"
+#include "tessera-dialog.h"
 #include "tessera-region.h"
 #include "trace-dialog.h"
 #include "trace-path.h"
@@ -575,22 +576,10 @@ make_window (TraceDialog *dialog)
   GtkWidget *right;
   GtkWidget *hint;
 
-  window = gimp_dialog_new (_("Trace Line"), PLUG_IN_BINARY, NULL, 0,
-                            gimp_standard_help_func,
-                            "plug-in-tessera-trace-line",
-                            _("_Cancel"), GTK_RESPONSE_CANCEL,
-                            _("_OK"),     GTK_RESPONSE_OK,
-                            NULL);
-  gtk_dialog_set_alternative_button_order (GTK_DIALOG (window),
-                                           GTK_RESPONSE_OK,
-                                           GTK_RESPONSE_CANCEL, -1);
-  gimp_window_set_transient (GTK_WINDOW (window));
+  hbox   = gtk_hbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Trace Line"), PLUG_IN_BINARY,
+                               "plug-in-tessera-trace-line", hbox);
   dialog->window = window;
-
-  hbox = gtk_hbox_new (FALSE, 12);
-  gtk_container_set_border_width (GTK_CONTAINER (hbox), 12);
-  gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (window))),
-                      hbox, TRUE, TRUE, 0);
 
   left = gtk_vbox_new (FALSE, 6);
   gtk_box_pack_start (GTK_BOX (hbox), left, TRUE, TRUE, 0);

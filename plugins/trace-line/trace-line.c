@@ -40,7 +40,7 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* The settings, from PARAM on: nodes … backend. */
+/* The settings, from PARAM on: nodes … threshold. */
 static void
 parse_values (const GimpParam *param,
               TraceValues     *values)
@@ -52,6 +52,8 @@ parse_values (const GimpParam *param,
   values->sigma      = param[4].data.d_float;
   values->stroke     = param[5].data.d_int32;
   values->backend    = param[6].data.d_int32;
+  values->objective  = param[7].data.d_int32;
+  values->threshold  = param[8].data.d_float;
 }
 
 /* A chain whose last point repeats the first is closed. */
@@ -265,7 +267,15 @@ trace_apply (const TesseraTarget *target,
   { GIMP_PDB_INT32, "stroke",                                                \
     "Also stroke the path with the paintbrush, the current brush and the "   \
     "foreground colour { FALSE (0), TRUE (1) }" },                           \
-  TESSERA_ARG_BACKEND
+  TESSERA_ARG_BACKEND,                                                       \
+  { GIMP_PDB_INT32, "objective",                                             \
+    "What a polyline's links add up { GRADIENT (0): the gradient's "         \
+    "magnitude times the sine of its angle with the link, SINE (1): the "    \
+    "sine alone where the magnitude is above threshold (the paper's) }" },   \
+  { GIMP_PDB_FLOAT, "threshold",                                             \
+    "For the SINE objective, the gradient magnitude a point must exceed to " \
+    "count (0 or more; a step from black to white over one pixel gives "     \
+    "0.5)" }
 
 static const GimpParamDef coords_args[] =
 {
@@ -304,49 +314,55 @@ static const gchar * const menu_paths[] =
   "the best exactly.  The links are joined into one new path, \"Traced "     \
   "line\", with an anchor on every node and straight segments, and "         \
   "optionally stroked.  The gradient is Sobel's on the luminance, after a "  \
-  "Gaussian blur of sigma.  Returns the new path."
+  "Gaussian blur of sigma.  A polyline's value adds up, along its links, "   \
+  "the gradient's magnitude times the sine of its angle with the link, or "  \
+  "with objective SINE (the paper's literal variant) the sine alone where "  \
+  "the magnitude exceeds threshold.  The selection plays no part.  Returns " \
+  "the new path."
 
 static const TesseraPlugin trace_line =
 {
-  .name          = PLUG_IN_PROC,
-  .blurb         = N_("Trace a road, river or edge between clicked points "
-                      "into a path"),
-  .help          = TRACE_HELP,
-  .menu_label    = N_("_Trace Line…"),
-  .image_types   = "RGB*, GRAY*",
-  .menu_paths    = menu_paths,
-  .args          = coords_args,
-  .n_args        = G_N_ELEMENTS (coords_args),
-  .values_size   = sizeof (TraceValues),
-  .parse         = trace_parse,
-  .check         = trace_check,
-  .dialog        = trace_dialog,
-  .apply         = trace_apply,
-  .return_vals   = return_vals,
-  .n_return_vals = G_N_ELEMENTS (return_vals)
+  .name              = PLUG_IN_PROC,
+  .blurb             = N_("Trace a road, river or edge between clicked points "
+                          "into a path"),
+  .help              = TRACE_HELP,
+  .menu_label        = N_("_Trace Line…"),
+  .image_types       = "RGB*, GRAY*",
+  .menu_paths        = menu_paths,
+  .args              = coords_args,
+  .n_args            = G_N_ELEMENTS (coords_args),
+  .values_size       = sizeof (TraceValues),
+  .parse             = trace_parse,
+  .check             = trace_check,
+  .dialog            = trace_dialog,
+  .apply             = trace_apply,
+  .return_vals       = return_vals,
+  .n_return_vals     = G_N_ELEMENTS (return_vals),
+  .ignores_selection = TRUE
 };
 
 /* The same settings, kept under their own name. */
 static const TesseraPlugin trace_line_from_path =
 {
-  .name          = PLUG_IN_PROC_FROM_PATH,
-  .blurb         = N_("Snap the active path to the road, river or edge "
-                      "along it"),
-  .help          = TRACE_HELP "  The points are the anchors of the first "
-                   "stroke of the active path; a closed stroke gives a "
-                   "closed path.",
-  .menu_label    = N_("Trace Line from _Path…"),
-  .image_types   = "RGB*, GRAY*",
-  .menu_paths    = menu_paths,
-  .args          = from_path_args,
-  .n_args        = G_N_ELEMENTS (from_path_args),
-  .values_size   = sizeof (TraceValues),
-  .parse         = trace_from_path_parse,
-  .check         = trace_check,
-  .dialog        = trace_dialog,
-  .apply         = trace_apply,
-  .return_vals   = return_vals,
-  .n_return_vals = G_N_ELEMENTS (return_vals)
+  .name              = PLUG_IN_PROC_FROM_PATH,
+  .blurb             = N_("Snap the active path to the road, river or edge "
+                          "along it"),
+  .help              = TRACE_HELP "  The points are the anchors of the first "
+                       "stroke of the active path; a closed stroke gives a "
+                       "closed path.",
+  .menu_label        = N_("Trace Line from _Path…"),
+  .image_types       = "RGB*, GRAY*",
+  .menu_paths        = menu_paths,
+  .args              = from_path_args,
+  .n_args            = G_N_ELEMENTS (from_path_args),
+  .values_size       = sizeof (TraceValues),
+  .parse             = trace_from_path_parse,
+  .check             = trace_check,
+  .dialog            = trace_dialog,
+  .apply             = trace_apply,
+  .return_vals       = return_vals,
+  .n_return_vals     = G_N_ELEMENTS (return_vals),
+  .ignores_selection = TRUE
 };
 
 static void

@@ -3,6 +3,7 @@
 #include <glib.h>
 #include <math.h>
 #include <string.h>
+#include "luminance-ref.h"
 #include "random.h"
 #include "reconstruct-preset.h"
 #include "reconstruct-ref.h"
@@ -95,6 +96,33 @@ expected (const TesseraImage *src, const TesseraReconstructPresetParams *p,
   tessera_image_free (&rec);
 }
 
+/* The preset on SRC's luminance by its definition, into WANT: the grey
+ * preset on the luminance, the colours shifted or scaled to follow. */
+static void
+expected_on_luminance (const TesseraImage *src,
+                       const TesseraReconstructPresetParams *p,
+                       TesseraImage *want)
+{
+  TesseraReconstructPresetParams grey = *p;
+  TesseraImage luminance, result;
+
+  grey.has_alpha = false;
+  grey.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
+  g_assert_cmpint (tessera_image_alloc (&luminance, src->width, src->height,
+                                        1, src->type), ==, TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&result, src->width, src->height, 1,
+                                        src->type), ==, TESSERA_OK);
+  test_luminance_ref (src, &luminance);
+  expected (&luminance, &grey, &result);
+  if (p->preset == TESSERA_RECONSTRUCT_CLEAR_BORDER
+      || p->preset == TESSERA_RECONSTRUCT_H_DOME)
+    test_luminance_scale_ref (src, &luminance, &result, want);
+  else
+    test_luminance_shift_ref (src, &luminance, &result, want);
+  tessera_image_free (&luminance);
+  tessera_image_free (&result);
+}
+
 static void
 test_presets (void)
 {
@@ -115,6 +143,11 @@ test_presets (void)
       p.radius = test_random_int (&r, 0, 4);
       p.connectivity = test_random_int (&r, 0, 1) ? 8 : 4;
       p.has_alpha = channels > 1 && test_random_int (&r, 0, 1);
+      /* On luminance where there is one: grey or RGB. */
+      p.colour = (channels - p.has_alpha == 1 || channels - p.has_alpha == 3)
+                 && test_random_int (&r, 0, 1)
+                 ? TESSERA_RECONSTRUCT_LUMINANCE
+                 : TESSERA_RECONSTRUCT_PER_CHANNEL;
       exec.backend = TESSERA_BACKEND_CPU;
       g_assert_cmpint (tessera_image_alloc (&src, width, height, channels,
                                             type), ==, TESSERA_OK);
@@ -125,7 +158,11 @@ test_presets (void)
       test_reconstruct_fill (&r, i % 2 ? TEST_RECONSTRUCT_PLATEAUS
                                        : TEST_RECONSTRUCT_SMOOTH,
                              0, &src, &got);
-      expected (&src, &p, &want);
+      if (p.colour == TESSERA_RECONSTRUCT_LUMINANCE
+          && channels - p.has_alpha == 3)
+        expected_on_luminance (&src, &p, &want);
+      else
+        expected (&src, &p, &want);
       g_assert_cmpint (tessera_reconstruct_preset (&src, &got, &p, &exec), ==,
                        TESSERA_OK);
       row = tessera_pixel_size (&src) * width;
@@ -150,7 +187,8 @@ test_bad_arguments (void)
   guint8 pixels[6] = { 0 };
   TesseraImage a = tessera_image_view (pixels, 3, 2, 1, TESSERA_U8);
   TesseraReconstructPresetParams p = { TESSERA_RECONSTRUCT_H_DOME, 0.1, 1, 8,
-                                       false };
+                                       false,
+                                       TESSERA_RECONSTRUCT_PER_CHANNEL };
 
   g_assert_cmpint (tessera_reconstruct_preset (&a, &a, &p, NULL), ==,
                    TESSERA_OK);
@@ -169,6 +207,86 @@ test_bad_arguments (void)
   p.has_alpha = true;
   g_assert_cmpint (tessera_reconstruct_preset (&a, &a, &p, NULL), ==,
                    TESSERA_ERROR_INVALID_ARGUMENT);
+  p.has_alpha = false;
+  p.colour = 2;
+  g_assert_cmpint (tessera_reconstruct_preset (&a, &a, &p, NULL), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+  /* Two colour channels have no luminance. */
+  a = tessera_image_view (pixels, 3, 1, 2, TESSERA_U8);
+  p.colour = TESSERA_RECONSTRUCT_LUMINANCE;
+  g_assert_cmpint (tessera_reconstruct_preset (&a, &a, &p, NULL), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+}
+
+/* Pixel (X, Y) of the u8 RGB IMAGE. */
+static const guint8 *
+rgb_at (const TesseraImage *image, int x, int y)
+{
+  return (const guint8 *) tessera_image_row (image, y) + 3 * x;
+}
+
+static void
+paint (TesseraImage *image, int x, int y, guint8 r, guint8 g, guint8 b)
+{
+  guint8 *pixel = (guint8 *) tessera_image_row (image, y) + 3 * x;
+
+  pixel[0] = r;
+  pixel[1] = g;
+  pixel[2] = b;
+}
+
+static void
+assert_rgb (const TesseraImage *image, int x, int y, guint8 r, guint8 g,
+            guint8 b)
+{
+  const guint8 *pixel = rgb_at (image, x, y);
+
+  g_assert_cmpuint (pixel[0], ==, r);
+  g_assert_cmpuint (pixel[1], ==, g);
+  g_assert_cmpuint (pixel[2], ==, b);
+}
+
+/* What the luminance option is for, on a 5 x 5 u8 RGB image: a brown hole
+ * in a grey rim is filled to the rim's luminance, still brownish, the rim
+ * untouched; a red spot away from the border of a black image stays red
+ * when the border is cleared, one on the border goes black. */
+static void
+test_luminance_examples (void)
+{
+  TesseraReconstructPresetParams p = { TESSERA_RECONSTRUCT_FILL_HOLES, 0, 0,
+                                       8, false,
+                                       TESSERA_RECONSTRUCT_LUMINANCE };
+  TesseraImage image, result;
+
+  g_assert_cmpint (tessera_image_alloc (&image, 5, 5, 3, TESSERA_U8), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&result, 5, 5, 3, TESSERA_U8), ==,
+                   TESSERA_OK);
+  for (int y = 0; y < 5; y++)
+    for (int x = 0; x < 5; x++)
+      if (x % 4 == 0 || y % 4 == 0)
+        paint (&image, x, y, 200, 200, 200);
+      else
+        paint (&image, x, y, 60, 40, 30);
+  g_assert_cmpint (tessera_reconstruct_preset (&image, &result, &p, NULL), ==,
+                   TESSERA_OK);
+  /* The hole's luminance, 43.53 rounded to 44, rises to 200: + 156. */
+  assert_rgb (&result, 2, 2, 216, 196, 186);
+  assert_rgb (&result, 1, 3, 216, 196, 186);
+  assert_rgb (&result, 0, 2, 200, 200, 200);
+  assert_rgb (&result, 4, 4, 200, 200, 200);
+
+  p.preset = TESSERA_RECONSTRUCT_CLEAR_BORDER;
+  memset (image.data, 0, image.stride * 5);
+  paint (&image, 2, 2, 255, 0, 0);
+  paint (&image, 4, 1, 255, 0, 0);
+  g_assert_cmpint (tessera_reconstruct_preset (&image, &result, &p, NULL), ==,
+                   TESSERA_OK);
+  assert_rgb (&result, 2, 2, 255, 0, 0);
+  assert_rgb (&result, 4, 1, 0, 0, 0);
+  assert_rgb (&result, 1, 1, 0, 0, 0);
+  tessera_image_free (&image);
+  tessera_image_free (&result);
 }
 
 int
@@ -177,5 +295,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/reconstruct-preset/definitions", test_presets);
   g_test_add_func ("/reconstruct-preset/bad-arguments", test_bad_arguments);
+  g_test_add_func ("/reconstruct-preset/luminance-examples",
+                   test_luminance_examples);
   return g_test_run ();
 }

@@ -25,12 +25,12 @@ assert_same_pixels (const TesseraImage *a, const TesseraImage *b)
 
 /* Runs every method at 1, 2 and 3 threads on MASK and MARKER and compares
  * with EXPECTED (and the clipped count); in place (into the marker) once.
- * With HAS_ALPHA the last channel is alpha. */
+ * With HAS_ALPHA the last channel is alpha; COLOUR is the colour option. */
 static void
-check_methods_alpha (const TesseraImage *mask, const TesseraImage *marker,
-                     const TesseraImage *expected, size_t expected_clipped,
-                     TesseraReconstructOperation operation, int connectivity,
-                     bool has_alpha)
+check_methods_colour (const TesseraImage *mask, const TesseraImage *marker,
+                      const TesseraImage *expected, size_t expected_clipped,
+                      TesseraReconstructOperation operation, int connectivity,
+                      bool has_alpha, TesseraReconstructColour colour)
 {
   TesseraImage out, copy;
 
@@ -41,7 +41,7 @@ check_methods_alpha (const TesseraImage *mask, const TesseraImage *marker,
     for (int threads = 1; threads <= 3; threads++)
       {
         TesseraReconstruct params = { operation, connectivity, methods[m],
-                                      has_alpha };
+                                      has_alpha, colour };
         TesseraExec exec = tessera_exec_default ();
         size_t clipped = 12345;
 
@@ -64,7 +64,7 @@ check_methods_alpha (const TesseraImage *mask, const TesseraImage *marker,
   {
     TesseraReconstruct params = { operation, connectivity,
                                   TESSERA_RECONSTRUCT_METHOD_AUTO,
-                                  has_alpha };
+                                  has_alpha, colour };
     TesseraExec exec = tessera_exec_default ();
     exec.backend = TESSERA_BACKEND_CPU;
     g_assert_cmpint (tessera_reconstruct (mask, &copy, &copy, &params, &exec,
@@ -80,8 +80,8 @@ check_methods (const TesseraImage *mask, const TesseraImage *marker,
                const TesseraImage *expected, size_t expected_clipped,
                TesseraReconstructOperation operation, int connectivity)
 {
-  check_methods_alpha (mask, marker, expected, expected_clipped, operation,
-                       connectivity, false);
+  check_methods_colour (mask, marker, expected, expected_clipped, operation,
+                        connectivity, false, TESSERA_RECONSTRUCT_PER_CHANNEL);
 }
 
 /* Channel C of SRC as a new one-channel image. */
@@ -122,10 +122,10 @@ check_with_alpha (const TesseraImage *mask, const TesseraImage *marker,
               + (x * mask->channels + alpha) * size,
               (const guint8 *) tessera_image_row (mask, y)
               + (x * mask->channels + alpha) * size, size);
-  check_methods_alpha (mask, marker, expected, clipped,
-                       erosion ? TESSERA_RECONSTRUCT_EROSION
-                               : TESSERA_RECONSTRUCT_DILATION,
-                       connectivity, true);
+  check_methods_colour (mask, marker, expected, clipped,
+                        erosion ? TESSERA_RECONSTRUCT_EROSION
+                                : TESSERA_RECONSTRUCT_DILATION,
+                        connectivity, true, TESSERA_RECONSTRUCT_PER_CHANNEL);
   tessera_image_free (&mask_alpha);
   tessera_image_free (&marker_alpha);
   tessera_image_free (&ignored);
@@ -153,6 +153,12 @@ check_case (TestRandom *r, int width, int height, int channels,
   check_methods (&mask, &marker, &expected, clipped,
                  erosion ? TESSERA_RECONSTRUCT_EROSION
                          : TESSERA_RECONSTRUCT_DILATION, connectivity);
+  /* A grey image is its own luminance. */
+  if (channels == 1)
+    check_methods_colour (&mask, &marker, &expected, clipped,
+                          erosion ? TESSERA_RECONSTRUCT_EROSION
+                                  : TESSERA_RECONSTRUCT_DILATION,
+                          connectivity, false, TESSERA_RECONSTRUCT_LUMINANCE);
   if (channels > 1)
     check_with_alpha (&mask, &marker, &expected, clipped, erosion,
                       connectivity);
@@ -176,6 +182,55 @@ test_random_cases (void)
       TestReconstructKind kind = i % TEST_RECONSTRUCT_KINDS;
 
       check_case (&r, width, height, channels, types[i % 3], kind);
+    }
+}
+
+/* An RGB image (with alpha when HAS_ALPHA) on its luminance. */
+static void
+check_luminance_case (TestRandom *r, int width, int height, bool has_alpha,
+                      TesseraSampleType type, TestReconstructKind kind)
+{
+  TesseraImage mask, marker, expected;
+  int channels = has_alpha ? 4 : 3;
+  bool erosion = test_random_int (r, 0, 1);
+  int connectivity = test_random_int (r, 0, 1) ? 8 : 4;
+  size_t clipped;
+
+  g_assert_cmpint (tessera_image_alloc (&mask, width, height, channels, type),
+                   ==, TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&marker, width, height, channels,
+                                        type), ==, TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&expected, width, height, channels,
+                                        type), ==, TESSERA_OK);
+  test_reconstruct_fill (r, kind, erosion, &mask, &marker);
+  clipped = test_reconstruct_luminance_ref (&mask, &marker, &expected,
+                                            erosion, connectivity);
+  g_assert_cmpuint (clipped, !=, (size_t) -1);
+  check_methods_colour (&mask, &marker, &expected, clipped,
+                        erosion ? TESSERA_RECONSTRUCT_EROSION
+                                : TESSERA_RECONSTRUCT_DILATION,
+                        connectivity, has_alpha,
+                        TESSERA_RECONSTRUCT_LUMINANCE);
+  tessera_image_free (&expected);
+  tessera_image_free (&marker);
+  tessera_image_free (&mask);
+}
+
+static void
+test_luminance (void)
+{
+  TestRandom r = test_random_new (44);
+
+  for (int i = 0; i < 300; i++)
+    {
+      /* Now and then a line, one pixel high or wide. */
+      int width = i % 10 == 1 ? 1 : test_random_side (&r, 40);
+      int height = i % 10 == 2 ? 1 : test_random_side (&r, 40);
+
+      check_luminance_case (&r, width, height, test_random_int (&r, 0, 1),
+                            (TesseraSampleType) (i % 3),
+                            (TestReconstructKind) (i / 3
+                                                   % TEST_RECONSTRUCT_KINDS));
     }
 }
 
@@ -256,7 +311,8 @@ test_methods_agree (void)
       TesseraSampleType type = (TesseraSampleType) (i % 3);
       TesseraImage mask, marker, expected;
       TesseraReconstruct params = { i % 2, i % 4 < 2 ? 8 : 4,
-                                    TESSERA_RECONSTRUCT_METHOD_HYBRID, false };
+                                    TESSERA_RECONSTRUCT_METHOD_HYBRID, false,
+                                    TESSERA_RECONSTRUCT_PER_CHANNEL };
       TesseraExec exec = tessera_exec_default ();
       size_t clipped;
 
@@ -342,6 +398,37 @@ test_bad_arguments (void)
   params.method = 7;
   g_assert_cmpint (tessera_reconstruct (&a, &a, &a, &params, NULL, NULL),
                    ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  params = tessera_reconstruct_default ();
+  params.colour = 2;
+  g_assert_cmpint (tessera_reconstruct (&a, &a, &a, &params, NULL, NULL),
+                   ==, TESSERA_ERROR_INVALID_ARGUMENT);
+}
+
+/* The luminance option needs RGB (or grey) host images. */
+static void
+test_luminance_shapes (void)
+{
+  guint8 pixels[48] = { 0 };
+  TesseraReconstruct params = tessera_reconstruct_default ();
+
+  params.colour = TESSERA_RECONSTRUCT_LUMINANCE;
+  for (int channels = 1; channels <= 4; channels++)
+    for (int alpha = 0; alpha <= (channels > 1); alpha++)
+      {
+        TesseraImage image = tessera_image_view (pixels, 4, 3, channels,
+                                                 TESSERA_U8);
+        int colours = channels - alpha;
+
+        params.has_alpha = alpha;
+        g_assert_cmpint (tessera_reconstruct (&image, &image, &image,
+                                              &params, NULL, NULL), ==,
+                         colours == 1 || colours == 3
+                         ? TESSERA_OK : TESSERA_ERROR_INVALID_ARGUMENT);
+        image.memory = TESSERA_MEMORY_CUDA;
+        g_assert_cmpint (tessera_reconstruct_check (&image, &image, &image,
+                                                    &params), ==,
+                         TESSERA_ERROR_INVALID_ARGUMENT);
+      }
 }
 
 static bool
@@ -385,11 +472,13 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/reconstruct/random", test_random_cases);
+  g_test_add_func ("/reconstruct/luminance", test_luminance);
   g_test_add_func ("/reconstruct/lines", test_lines);
   g_test_add_func ("/reconstruct/serpentine", test_serpentine);
   g_test_add_func ("/reconstruct/methods-agree", test_methods_agree);
   g_test_add_func ("/reconstruct/stride", test_stride);
   g_test_add_func ("/reconstruct/bad-arguments", test_bad_arguments);
+  g_test_add_func ("/reconstruct/luminance-shapes", test_luminance_shapes);
   g_test_add_func ("/reconstruct/cancel", test_cancel);
   return g_test_run ();
 }

@@ -133,6 +133,78 @@ test_follows_synthetic_roads (void)
     }
 }
 
+/* The value that the search returns is its polyline's links added up in
+ * order, each to the bit as the definition computes it: whichever link
+ * kernel this CPU runs, on roads with points close enough for its fast
+ * paths and far apart. */
+static void
+test_value_is_its_links (void)
+{
+  TestRandom r = test_random_new (11);
+
+  for (int round = 0; round < 40; round++)
+    {
+      TesseraImage image;
+      TesseraGradient g;
+      SyntheticRoad road;
+      TesseraTrace p = { 0 };
+      TesseraPoint a, b, path[TESSERA_TRACE_MAX_NODES + 2];
+      TesseraExec exec = tessera_exec_default ();
+      TesseraStatus status;
+      double value;
+      float sum = 0.0f;
+
+      p.nodes = test_random_int (&r, 1, 8);
+      p.points = test_random_int (&r, 0, 1) ? test_random_int (&r, 1, 40)
+                                            : test_random_int (&r, 100, 300);
+      p.half_width = 40.0 * test_random_double (&r);
+      p.max_angle = test_random_int (&r, 0, 1)
+                    ? 180.0 : 10.0 + 60.0 * test_random_double (&r);
+      p.objective = test_random_int (&r, 0, 1);
+      p.threshold = 0.05 * test_random_double (&r);
+      g_assert_cmpint (tessera_image_alloc (&image,
+                                            test_random_int (&r, 200, 400),
+                                            test_random_int (&r, 120, 300), 3,
+                                            TESSERA_U8), ==, TESSERA_OK);
+      road = synthetic_road_new (&r, image.width, image.height);
+      synthetic_road_draw (&road, &r, &image);
+      g_assert_cmpint (tessera_gradient_compute (&image, 0, 0, image.width,
+                                                 image.height, 1.5, &g, NULL),
+                       ==, TESSERA_OK);
+      /* Along the road, or across the image at any angle. */
+      a.x = 0.05 * image.width;
+      b.x = 0.95 * image.width;
+      a.y = test_random_int (&r, 0, 1) ? synthetic_road_edge (&road, a.x)
+                                       : image.height * test_random_double (&r);
+      b.y = test_random_int (&r, 0, 1) ? synthetic_road_edge (&road, b.x)
+                                       : image.height * test_random_double (&r);
+      if (round % 3 == 0)   /* down the image instead */
+        {
+          a = (TesseraPoint) { a.y, a.x };
+          b = (TesseraPoint) { b.y, b.x };
+        }
+
+      exec.backend = TESSERA_BACKEND_CPU;
+      exec.threads = 1 + round % 2;
+      status = tessera_trace_line (&g, a, b, &p, path, &value, &exec);
+      if (status != TESSERA_ERROR_NO_SOLUTION)
+        {
+          g_assert_cmpint (status, ==, TESSERA_OK);
+          for (int i = 0; i <= p.nodes; i++)
+            {
+              float link = trace_reference_link (&g, &p, (float) path[i].x,
+                                                 (float) path[i].y,
+                                                 (float) path[i + 1].x,
+                                                 (float) path[i + 1].y);
+              sum = i == 0 ? link : sum + link;
+            }
+          g_assert_cmpfloat (value, ==, sum);
+        }
+      tessera_gradient_free (&g);
+      tessera_image_free (&image);
+    }
+}
+
 static void
 test_rejects_bad_arguments (void)
 {
@@ -186,6 +258,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace-line/matches-brute-force", test_matches_brute_force);
   g_test_add_func ("/trace-line/follows-synthetic-roads", test_follows_synthetic_roads);
+  g_test_add_func ("/trace-line/value-is-its-links", test_value_is_its_links);
   g_test_add_func ("/trace-line/rejects-bad-arguments", test_rejects_bad_arguments);
   g_test_add_func ("/trace-line/cancel", test_cancel);
   return g_test_run ();

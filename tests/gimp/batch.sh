@@ -18,8 +18,9 @@
 #       harness.sh).  AFTER, a script-fu expression run after the call with
 #       `image', `drawable' and `dir' (the job's folder) bound, can save
 #       more for such a function to look at (a new layer, a path...).
-#   reject NAME DRAWABLES CALL
-#       CALL must fail and leave the drawable untouched.
+#   reject NAME DRAWABLES CALL [MESSAGE]
+#       CALL must fail and leave the drawable untouched; its error message
+#       must match MESSAGE (an extended regular expression) when given.
 # The drawables are small and filled with noise; a case file may set
 #   pixels="road WIDTH HEIGHT"
 # before checks whose drawables must be gimp-check make's test road of that
@@ -101,7 +102,7 @@ job_count=0
 
 # queue_job KIND-PRECISION SELECTION CALL AFTER EXPECT DESCRIPTION: writes
 # the job's folder and its script-fu line.  EXPECT is "op CHECK..." or
-# "reject".
+# "reject [MESSAGE]".
 queue_job ()
 {
   job_count=$((job_count + 1))
@@ -169,7 +170,7 @@ reject ()
 {
   for drawable in $(all_drawables); do
     matches "$drawable" "$2" || continue
-    queue_job "$drawable" none "$3" "#t" reject "$1: $drawable"
+    queue_job "$drawable" none "$3" "#t" "reject ${4:-}" "$1: $drawable"
   done
 }
 
@@ -184,13 +185,19 @@ judge_job ()
   if [ ! -f "$1/after.raw" ]; then
     echo "the job did not finish: see $work/gimp.log" > "$log"
     false
-  elif [ "$expect" = reject ]; then
+  elif [ "${expect%% *}" = reject ]; then
+    message=${expect#reject}
     if [ "$status" != failed ]; then
       echo "the call succeeded" > "$log"
       false
     else
       sed -n 's/^/error: /; 2p' "$1/status" > "$log"
-      "$GIMP_CHECK" same "$1/before.raw" "$1/after.raw" >> "$log" 2>&1
+      if sed -n 2p "$1/status" | grep -E -q -- "${message# }"; then
+        "$GIMP_CHECK" same "$1/before.raw" "$1/after.raw" >> "$log" 2>&1
+      else
+        echo "the error does not match:$message" >> "$log"
+        false
+      fi
     fi
   elif [ "$status" != ok ]; then
     sed -n 's/^/the call failed: /; 2p' "$1/status" > "$log"

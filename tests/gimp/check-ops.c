@@ -8,13 +8,15 @@
 static const CheckOp check_ops[] =
 {
   { "box-blur", 3, "RADIUS-X RADIUS-Y ITERATIONS", check_box_blur },
-  { "fill-contours", 4, "SOURCE THRESHOLD-PERMILLE CONNECTIVITY NEW-LAYER",
+  { "fill-contours", 6,
+    "SOURCE THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC",
     check_fill_contours },
   { "mst-segment", 3, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE",
     check_mst_segment },
-  { "reconstruct", 3, "MARKER-RAW OPERATION CONNECTIVITY",
+  { "reconstruct", 4, "MARKER-RAW OPERATION CONNECTIVITY COLOUR-MODE",
     check_reconstruct },
-  { "reconstruct-preset", 4, "PRESET H-PERMILLE RADIUS CONNECTIVITY",
+  { "reconstruct-preset", 5,
+    "PRESET H-PERMILLE RADIUS CONNECTIVITY COLOUR-MODE",
     check_reconstruct_preset },
 };
 

@@ -14,14 +14,16 @@ check_reconstruct_preset (char *const *args, const TesseraImage *src,
 {
   TesseraReconstructPresetParams params = { 0 };
   TesseraExec exec = tessera_exec_default ();
-  int preset, h_permille;
+  int preset, h_permille, colour;
 
   if (! check_op_int (args[0], &preset)
       || ! check_op_int (args[1], &h_permille)
       || ! check_op_int (args[2], &params.radius)
-      || ! check_op_int (args[3], &params.connectivity))
+      || ! check_op_int (args[3], &params.connectivity)
+      || ! check_op_int (args[4], &colour))
     return TESSERA_ERROR_INVALID_ARGUMENT;
   params.preset = (TesseraReconstructPreset) preset;
+  params.colour = (TesseraReconstructColour) colour;
   params.h = h_permille / 1000.0;
   params.has_alpha = has_alpha;
   exec.backend = TESSERA_BACKEND_CPU;
@@ -68,13 +70,15 @@ check_reconstruct (char *const *args, const TesseraImage *src,
   TesseraReconstruct params = tessera_reconstruct_default ();
   TesseraExec exec = tessera_exec_default ();
   TesseraImage marker;
-  int operation;
+  int operation, colour;
   TesseraStatus status;
 
   if (! check_op_int (args[1], &operation)
-      || ! check_op_int (args[2], &params.connectivity))
+      || ! check_op_int (args[2], &params.connectivity)
+      || ! check_op_int (args[3], &colour))
     return TESSERA_ERROR_INVALID_ARGUMENT;
   params.operation = (TesseraReconstructOperation) operation;
+  params.colour = (TesseraReconstructColour) colour;
   params.has_alpha = has_alpha;
   exec.backend = TESSERA_BACKEND_CPU;
   if ((status = read_marker (args[0], src, &marker)) != TESSERA_OK)

@@ -123,28 +123,39 @@ typedef struct
   char *const  *clicks;
 } TraceArgs;
 
+/* TEXT as a floating-point number. */
+static bool
+real_arg (const char *text, double *value)
+{
+  char *end;
+  *value = strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
+/* The arguments before the points: OFFSET-X OFFSET-Y NODES POINTS
+ * HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD. */
+#define TRACE_SETTINGS 9
+
 static bool
 parse_args (char *const *args, int n_args, TraceArgs *t)
 {
-  char *end;
-  bool  ok = n_args >= 7 && (n_args - 7) % 2 == 0
-             && check_op_int (args[0], &t->offset_x)
-             && check_op_int (args[1], &t->offset_y)
-             && check_op_int (args[2], &t->params.nodes)
-             && check_op_int (args[3], &t->params.points);
+  int  objective = -1;
+  bool ok = n_args >= TRACE_SETTINGS && (n_args - TRACE_SETTINGS) % 2 == 0
+            && check_op_int (args[0], &t->offset_x)
+            && check_op_int (args[1], &t->offset_y)
+            && check_op_int (args[2], &t->params.nodes)
+            && check_op_int (args[3], &t->params.points)
+            && real_arg (args[4], &t->params.half_width)
+            && real_arg (args[5], &t->params.max_angle)
+            && real_arg (args[6], &t->params.sigma)
+            && check_op_int (args[7], &objective)
+            && real_arg (args[8], &t->params.threshold);
 
-  t->params.objective = TESSERA_TRACE_ORTHOGONAL_GRADIENT;
-  t->params.threshold = 0.0;
-  for (int i = 4; ok && i < 7; i++)
-    {
-      double v = strtod (args[i], &end);
-      ok = *end == '\0';
-      *(i == 4 ? &t->params.half_width
-        : i == 5 ? &t->params.max_angle : &t->params.sigma) = v;
-    }
-  t->n_clicks = n_args > 7 ? (n_args - 7) / 2 : -1;
-  t->clicks = args + 7;
-  return ok;
+  t->params.objective = (TesseraTraceObjective) objective;
+  t->n_clicks = n_args > TRACE_SETTINGS ? (n_args - TRACE_SETTINGS) / 2 : -1;
+  t->clicks = args + TRACE_SETTINGS;
+  return ok && (objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT
+                || objective == TESSERA_TRACE_THRESHOLDED_SINE);
 }
 
 /* The clicks are the anchors where one link ends and the next begins. */
@@ -241,7 +252,8 @@ check_trace_path (const TesseraImage *before, const char *path_file,
   if (! parse_args (args, n_args, &t))
     {
       fprintf (stderr, "usage: trace BEFORE PATH OFFSET-X OFFSET-Y NODES "
-               "POINTS HALF-WIDTH MAX-ANGLE SIGMA [X1 Y1 X2 Y2...]\n");
+               "POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD "
+               "[X1 Y1 X2 Y2...]\n");
       return 2;
     }
   if (! read_path (path_file, &path))

@@ -17,7 +17,8 @@ void   check_road_fill (TesseraImage *image, TestRandom *random);
 /* Compares the path in PATH_FILE (as tessera-test-io-save-path writes it)
  * with the core's trace on BEFORE (the drawable's pixels, at OFFSET_X,
  * OFFSET_Y in the image) between its anchors 0, n + 1, 2 (n + 1)…  ARGS:
- * OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH MAX-ANGLE SIGMA [X1 Y1 X2 Y2…]:
+ * OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE
+ * THRESHOLD [X1 Y1 X2 Y2…] (OBJECTIVE as the procedure's: 0 or 1):
  * the points, when given, must be those anchors (as far as the single
  * precision of GIMP's paths allows).  Says what differs on
  * stdout; returns 0 when nothing does, 1 when something does, 2 for bad

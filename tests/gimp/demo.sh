@@ -35,9 +35,10 @@ prelude="
 jobs="
 box-blur	(lambda (image layer) (plug-in-tessera-box-blur RUN-NONINTERACTIVE image layer 6 6 3 0))
 mst-segment	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINTERACTIVE image layer 8 0.01 1.0 0 0 0))
-reconstruct-h-dome	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0))
-reconstruct-fill-holes	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0))
-trace-line	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0))
+reconstruct-h-dome	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0 0))
+reconstruct-fill-holes	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 0))
+reconstruct-fill-holes-luminance	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 1))
+trace-line	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0 0 0.05))
 "
 
 commands=$(printf '%s\n' "$jobs" | while IFS='	' read -r name code; do

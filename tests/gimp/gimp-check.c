@@ -5,14 +5,18 @@
  *   gimp-check make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED [PATTERN]
  *   gimp-check same BEFORE AFTER
  *   gimp-check op BEFORE AFTER MASK|- OPERATION [ARGS...]
+ *   gimp-check fill BEFORE OUTPUT RESULT MASK|- SOURCE THRESHOLD-PERMILLE
+ *                   CONNECTIVITY BLEED FOREGROUND TRC
  *   gimp-check trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH
- *                    MAX-ANGLE SIGMA [X1 Y1 X2 Y2...]
+ *                    MAX-ANGLE SIGMA OBJECTIVE THRESHOLD [X1 Y1 X2 Y2...]
  *   gimp-check on-road PATH WIDTH HEIGHT
  *   gimp-check road-edge WIDTH HEIGHT X...
  *
- * PATTERN is noise (the default) or road (check-trace-line.h's test road);
- * trace and on-road check a path saved by tessera-test-io-save-path (see
- * check-trace-line.h), road-edge prints "X Y" on the test road's edge.
+ * PATTERN is noise (the default), road (check-trace-line.h's test road), or
+ * ink, light or paper (check-fill-contours.h's line art); trace and on-road
+ * check a path saved by tessera-test-io-save-path (see check-trace-line.h),
+ * road-edge prints "X Y" on the test road's edge; fill checks an output of
+ * Fill Closed Contours beside the drawable (see check-fill-contours.h).
  *
  * TYPE is a babl type name (u8 u16 u32 half float double); MASK is the
  * selection saved as "Y float", or - for none.  Exit status 0: as
@@ -36,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-fill-contours.h"
 #include "check-ops.h"
 #include "check-trace-line.h"
 #include "random.h"
@@ -138,6 +143,7 @@ make (char **argv)
   RawImage     raw = { 0 };
   TesseraImage image;
   TestRandom   random;
+  LineArt      line_art;
   int          alpha;
   int          seed;
 
@@ -150,7 +156,8 @@ make (char **argv)
       || raw.width < 1 || raw.height < 1
       || raw.channels < 1 || raw.channels > 4
       || (argv[7] != NULL && strcmp (argv[7], "noise") != 0
-          && strcmp (argv[7], "road") != 0))
+          && strcmp (argv[7], "road") != 0
+          && ! check_line_art_parse (argv[7], &line_art)))
     return CHECK_USAGE;
   raw.has_alpha = alpha != 0;
   if (! raw_image_alloc (&raw)
@@ -161,6 +168,8 @@ make (char **argv)
   random = test_random_new ((uint64_t) seed);
   if (argv[7] != NULL && strcmp (argv[7], "road") == 0)
     check_road_fill (&image, &random);
+  else if (argv[7] != NULL && check_line_art_parse (argv[7], &line_art))
+    check_line_art_fill (&image, &random, line_art);
   else
     test_random_fill (&random, &image, 0);
   core_to_raw (&image, &raw);
@@ -413,6 +422,26 @@ trace (int argc, char **argv)
   return status;
 }
 
+/* An output of the fill against the core on BEFORE's pixels. */
+static int
+fill (int argc, char **argv)
+{
+  RawImage     before;
+  TesseraImage image;
+  int          status = CHECK_USAGE;
+
+  if (! raw_image_read (argv[0], &before))
+    return CHECK_USAGE;
+  if (raw_to_core (&before, &image))
+    {
+      status = check_fill_output (&image, before.has_alpha, argv + 1,
+                                  argc - 1);
+      tessera_image_free (&image);
+    }
+  raw_image_free (&before);
+  return status;
+}
+
 static int
 road_edge (int argc, char **argv)
 {
@@ -437,26 +466,30 @@ main (int argc, char **argv)
 
   if ((argc == 9 || argc == 10) && strcmp (argv[1], "make") == 0)
     return make (argv + 2);
-  if (argc >= 11 && strcmp (argv[1], "trace") == 0)
+  if (argc >= 13 && strcmp (argv[1], "trace") == 0)
     return trace (argc - 2, argv + 2);
   if (argc == 5 && strcmp (argv[1], "on-road") == 0)
     return check_op_int (argv[3], &width) && check_op_int (argv[4], &height)
            ? check_trace_on_road (argv[2], width, height) : CHECK_USAGE;
   if (argc >= 5 && strcmp (argv[1], "road-edge") == 0)
     return road_edge (argc - 2, argv + 2);
+  if (argc == 12 && strcmp (argv[1], "fill") == 0)
+    return fill (argc - 2, argv + 2);
   if (argc == 4 && strcmp (argv[1], "same") == 0)
     return same (argv + 2);
   if (argc >= 6 && strcmp (argv[1], "op") == 0)
     return op (argc - 2, argv + 2);
   fprintf (stderr,
            "usage: %s make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED "
-           "[noise|road]\n"
+           "[noise|road|ink|light|paper]\n"
            "       %s same BEFORE AFTER\n"
            "       %s op BEFORE AFTER MASK|- OPERATION [ARGS...]\n"
+           "       %s fill BEFORE layer|flat|selection RESULT MASK|- SOURCE "
+           "THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC\n"
            "       %s trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS "
-           "HALF-WIDTH MAX-ANGLE SIGMA [X1 Y1 X2 Y2...]\n"
+           "HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD [X1 Y1 X2 Y2...]\n"
            "       %s on-road PATH WIDTH HEIGHT\n"
            "       %s road-edge WIDTH HEIGHT X...\n",
-           argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
+           argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
   return CHECK_USAGE;
 }

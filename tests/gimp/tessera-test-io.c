@@ -8,7 +8,10 @@
  * as temporary procedures: a harness makes hundreds of these calls, and
  * starting a plug-in process for each costs a few hundred milliseconds.
  * tessera-test-io-save-path writes a path's anchors, exactly, for procedures
- * that make paths.
+ * that make paths.  tessera-test-io-passthrough, an ordinary plug-in
+ * procedure (a process of its own per call, like Tessera's), only reads a
+ * drawable's pixels and writes them back: the floor that bench/gimp-timing.sh
+ * measures filters against.
  *
  * The file (see raw-image.h) is a text header followed by the packed pixels:
  *   TESSERA-RAW
@@ -30,6 +33,7 @@
 #define LOAD_PROC      "tessera-test-io-load"
 #define WAIT_PROC      "tessera-test-io-wait"
 #define SAVE_PATH_PROC "tessera-test-io-save-path"
+#define PASSTHROUGH_PROC "tessera-test-io-passthrough"
 
 static void query (void);
 static void run   (const gchar *name, gint nparams, const GimpParam *param,
@@ -65,6 +69,13 @@ static const GimpParamDef wait_args[] =
   { GIMP_PDB_INT32,    "seconds",  "How long to wait at most" }
 };
 
+static const GimpParamDef passthrough_args[] =
+{
+  { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
+  { GIMP_PDB_IMAGE,    "image",    "Input image" },
+  { GIMP_PDB_DRAWABLE, "drawable", "Drawable to read and write back" }
+};
+
 static const GimpParamDef save_path_args[] =
 {
   { GIMP_PDB_INT32,    "run-mode", "The run mode { RUN-NONINTERACTIVE (1) }" },
@@ -84,6 +95,15 @@ query (void)
                           "Stays resident until GIMP quits.",
                           "Tessera", "Tessera", "2024", NULL, NULL,
                           GIMP_EXTENSION, 0, 0, NULL, NULL);
+  gimp_install_procedure (PASSTHROUGH_PROC,
+                          "Reads a drawable's pixels and writes them back "
+                          "(tests only)",
+                          "In the drawable's own format, through the shadow "
+                          "buffer, merged as one undo step: what a filter "
+                          "plug-in does besides its work.",
+                          "Tessera", "Tessera", "2024", NULL, "*",
+                          GIMP_PLUGIN, G_N_ELEMENTS (passthrough_args), 0,
+                          passthrough_args, NULL);
 }
 
 /* The header fields of FORMAT; false for formats a raw file cannot hold. */
@@ -184,6 +204,34 @@ save_path (gint32 vectors, const char *filename)
   return NULL;
 }
 
+/* The whole drawable read in its own format, then written back the way
+ * Tessera's plug-ins write (plugins/common/tessera-region.c). */
+static const char *
+passthrough (gint32 drawable)
+{
+  const Babl    *format = gimp_drawable_get_format (drawable);
+  GeglRectangle  rect = { 0, 0, gimp_drawable_width (drawable),
+                          gimp_drawable_height (drawable) };
+  guchar        *pixels = g_try_malloc ((gsize) rect.width * rect.height
+                                        * babl_format_get_bytes_per_pixel
+                                            (format));
+  GeglBuffer    *buffer;
+
+  if (pixels == NULL)
+    return "out of memory";
+  buffer = gimp_drawable_get_buffer (drawable);
+  gegl_buffer_get (buffer, &rect, 1.0, format, pixels, GEGL_AUTO_ROWSTRIDE,
+                   GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+  buffer = gimp_drawable_get_shadow_buffer (drawable);
+  gegl_buffer_set (buffer, &rect, 0, format, pixels, GEGL_AUTO_ROWSTRIDE);
+  g_object_unref (buffer);
+  gimp_drawable_merge_shadow (drawable, TRUE);
+  gimp_drawable_update (drawable, rect.x, rect.y, rect.width, rect.height);
+  g_free (pixels);
+  return NULL;
+}
+
 /* Lets a script wait for a harness that acts on GIMP's windows meanwhile
  * (GIMP keeps handling events while a procedure runs). */
 static const char *
@@ -201,7 +249,7 @@ wait_for_file (const char *filename, int seconds)
 }
 
 static void
-run_temporary (const gchar      *name,
+run_procedure (const gchar      *name,
                gint              nparams,
                const GimpParam  *param,
                gint             *nreturn_vals,
@@ -222,6 +270,9 @@ run_temporary (const gchar      *name,
   else if (strcmp (name, SAVE_PATH_PROC) == 0
            && nparams == G_N_ELEMENTS (save_path_args))
     error = save_path (param[2].data.d_vectors, param[3].data.d_string);
+  else if (strcmp (name, PASSTHROUGH_PROC) == 0
+           && nparams == G_N_ELEMENTS (passthrough_args))
+    error = passthrough (param[2].data.d_drawable);
 
   *nreturn_vals = 1;
   *return_vals = values;
@@ -243,24 +294,29 @@ run (const gchar      *name,
      GimpParam       **return_vals)
 {
   gegl_init (NULL, NULL);
+  if (strcmp (name, PASSTHROUGH_PROC) == 0)
+    {
+      run_procedure (name, nparams, param, nreturn_vals, return_vals);
+      return;
+    }
 
   gimp_install_temp_proc (SAVE_PROC, "Writes a drawable's pixels to a raw file",
                           "Writes the whole drawable, in its own format unless "
                           "FORMAT names another babl format.",
                           "Tessera", "Tessera", "2024", NULL, "*",
                           GIMP_TEMPORARY, G_N_ELEMENTS (save_args), 0,
-                          save_args, NULL, run_temporary);
+                          save_args, NULL, run_procedure);
   gimp_install_temp_proc (LOAD_PROC, "Fills a drawable from a raw file",
                           "The file must hold the drawable's own format and "
                           "size, as written by " SAVE_PROC ".",
                           "Tessera", "Tessera", "2024", NULL, "*",
                           GIMP_TEMPORARY, G_N_ELEMENTS (load_args), 0,
-                          load_args, NULL, run_temporary);
+                          load_args, NULL, run_procedure);
   gimp_install_temp_proc (WAIT_PROC, "Waits until a file exists",
                           "Fails when it does not after SECONDS.",
                           "Tessera", "Tessera", "2024", NULL, "",
                           GIMP_TEMPORARY, G_N_ELEMENTS (wait_args), 0,
-                          wait_args, NULL, run_temporary);
+                          wait_args, NULL, run_procedure);
 
   gimp_install_temp_proc (SAVE_PATH_PROC, "Writes a path's anchors to a "
                           "text file",
@@ -268,7 +324,7 @@ run (const gchar      *name,
                           "for each anchor of the first stroke.",
                           "Tessera", "Tessera", "2024", NULL, "",
                           GIMP_TEMPORARY, G_N_ELEMENTS (save_path_args), 0,
-                          save_path_args, NULL, run_temporary);
+                          save_path_args, NULL, run_procedure);
 
   /* Lets the call that started us return; then serves until GIMP quits. */
   gimp_extension_ack ();

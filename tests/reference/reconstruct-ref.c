@@ -1,6 +1,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "luminance-ref.h"
 #include "reconstruct-ref.h"
 #include "smooth-noise.h"
 
@@ -109,6 +110,34 @@ test_reconstruct_ref (const TesseraImage *mask, const TesseraImage *marker,
   while (changed);
 
   free (next);
+  return clipped;
+}
+
+size_t
+test_reconstruct_luminance_ref (const TesseraImage *mask,
+                                const TesseraImage *marker, TesseraImage *dst,
+                                int erosion, int connectivity)
+{
+  TesseraImage mask_y = { 0 }, marker_y = { 0 }, result_y = { 0 };
+  size_t       clipped = (size_t) -1;
+
+  if (tessera_image_alloc (&mask_y, mask->width, mask->height, 1, mask->type)
+      == TESSERA_OK
+      && tessera_image_alloc (&marker_y, mask->width, mask->height, 1,
+                              mask->type) == TESSERA_OK
+      && tessera_image_alloc (&result_y, mask->width, mask->height, 1,
+                              mask->type) == TESSERA_OK)
+    {
+      test_luminance_ref (mask, &mask_y);
+      test_luminance_ref (marker, &marker_y);
+      clipped = test_reconstruct_ref (&mask_y, &marker_y, &result_y, erosion,
+                                      connectivity);
+      if (clipped != (size_t) -1)
+        test_luminance_shift_ref (mask, &mask_y, &result_y, dst);
+    }
+  tessera_image_free (&mask_y);
+  tessera_image_free (&marker_y);
+  tessera_image_free (&result_y);
   return clipped;
 }
 

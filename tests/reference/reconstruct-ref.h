@@ -16,6 +16,17 @@ size_t test_reconstruct_ref (const TesseraImage *mask,
                              const TesseraImage *marker, TesseraImage *dst,
                              int erosion, int connectivity);
 
+/* The luminance option of core/reconstruct.h by its definition: the
+ * luminance of MARKER reconstructed under MASK's by test_reconstruct_ref,
+ * then MASK's colours moved by the change (luminance-ref.h); MASK has three
+ * or four channels, the fourth alpha.  Returns the number of pixels whose
+ * marker luminance lay beyond the mask's, or (size_t) -1 when out of
+ * memory. */
+size_t test_reconstruct_luminance_ref (const TesseraImage *mask,
+                                       const TesseraImage *marker,
+                                       TesseraImage *dst, int erosion,
+                                       int connectivity);
+
 /* The kinds of test input, as a dilation case; for erosion the dual (both
  * images complemented). */
 typedef enum

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "trace-line-ref.h"
+#include "trace-sample.h"
 
 /* Bilinear between pixel centres, clamped to the window: the obvious way. */
 static void
@@ -108,4 +109,24 @@ trace_reference_best (const TesseraGradient *g, const TesseraTrace *p,
     }
   free (candidate);
   return best;
+}
+
+float
+trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
+                      float px, float py, float qx, float qy)
+{
+  float dx = qx - px, dy = qy - py, acc[TRACE_LANES] = { 0.0f };
+  int m, thresholded = p->objective == TESSERA_TRACE_THRESHOLDED_SINE;
+  float length = trace_link_length (dx, dy, &m);
+
+  if (length == 0.0f)
+    return 0.0f;
+  for (int k = 0; k < m; k++)
+    acc[k % TRACE_LANES] += trace_sample_value (g->gx, g->gy, g->x0, g->y0,
+                                                g->width, g->height, px, py,
+                                                dx, dy, dx / length,
+                                                dy / length, k, m,
+                                                thresholded,
+                                                (float) p->threshold);
+  return trace_lanes_total (acc);
 }

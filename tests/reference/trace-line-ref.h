@@ -19,4 +19,11 @@ double trace_reference_best  (const TesseraGradient *gradient,
                               const TesseraTraceGeometry *geometry,
                               int *chosen);
 
+/* V(p, q) in single precision, to the bit as the search must compute it:
+ * core/trace-sample.h's sample after sample, sample k into partial sum
+ * k % 8. */
+float  trace_reference_link  (const TesseraGradient *gradient,
+                              const TesseraTrace *params,
+                              float px, float py, float qx, float qy);
+
 #endif

@@ -1,0 +1,119 @@
+#include <math.h>
+#include <string.h>
+#include "luminance-ref.h"
+
+static double
+get (const TesseraImage *image, int x, int y, int c)
+{
+  const void *row = tessera_image_row (image, y);
+  size_t i = (size_t) x * image->channels + c;
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  return ((const uint8_t *) row)[i];
+    case TESSERA_U16: return ((const uint16_t *) row)[i];
+    case TESSERA_F32: return ((const float *) row)[i];
+    }
+  return 0.0;
+}
+
+/* VALUE is an integer of the type's range, or a float. */
+static void
+put (TesseraImage *image, int x, int y, int c, double value)
+{
+  void *row = tessera_image_row (image, y);
+  size_t i = (size_t) x * image->channels + c;
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
+    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
+    case TESSERA_F32: ((float *) row)[i] = (float) value; break;
+    }
+}
+
+static double
+top (TesseraSampleType type)
+{
+  return type == TESSERA_U8 ? 255.0 : 65535.0;
+}
+
+static double
+clamp_to_type (TesseraSampleType type, double value)
+{
+  return value < 0.0 ? 0.0 : value > top (type) ? top (type) : value;
+}
+
+void
+test_luminance_ref (const TesseraImage *src, TesseraImage *luminance)
+{
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++)
+      {
+        double r = get (src, x, y, 0), g = get (src, x, y, 1),
+               b = get (src, x, y, 2);
+
+        if (src->type == TESSERA_F32)
+          put (luminance, x, y, 0, (float) (0.2126 * r + 0.7152 * g
+                                            + 0.0722 * b));
+        else
+          {
+            /* In ten-thousandths, exactly: a half is a half. */
+            long sum = 2126L * (long) r + 7152L * (long) g + 722L * (long) b;
+            put (luminance, x, y, 0, (double) ((sum + 5000) / 10000));
+          }
+      }
+}
+
+static int
+same_float (double a, double b)
+{
+  float fa = (float) a, fb = (float) b;
+  return memcmp (&fa, &fb, sizeof fa) == 0;
+}
+
+void
+test_luminance_shift_ref (const TesseraImage *src, const TesseraImage *from,
+                          const TesseraImage *to, TesseraImage *dst)
+{
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++)
+      {
+        double f = get (from, x, y, 0), t = get (to, x, y, 0);
+
+        for (int c = 0; c < src->channels; c++)
+          {
+            double v = get (src, x, y, c);
+
+            if (c < 3 && src->type != TESSERA_F32)
+              v = clamp_to_type (src->type, v + t - f);
+            else if (c < 3 && !same_float (t, f))
+              v = (float) v + ((float) t - (float) f);
+            put (dst, x, y, c, v);
+          }
+      }
+}
+
+void
+test_luminance_scale_ref (const TesseraImage *src, const TesseraImage *whole,
+                          const TesseraImage *part, TesseraImage *dst)
+{
+  for (int y = 0; y < src->height; y++)
+    for (int x = 0; x < src->width; x++)
+      {
+        double w = get (whole, x, y, 0), p = get (part, x, y, 0);
+
+        for (int c = 0; c < src->channels; c++)
+          {
+            double v = get (src, x, y, c);
+
+            if (c < 3 && !(w > 0.0))
+              v = p;
+            else if (c < 3 && src->type == TESSERA_F32)
+              v = (float) v * ((float) p / (float) w);
+            else if (c < 3)
+              v = clamp_to_type (src->type, floor (v * p / w + 0.5));
+            put (dst, x, y, c, v);
+          }
+      }
+}
