@@ -55,6 +55,54 @@ tessera_image_row (const TesseraImage *image, int y)
   return (uint8_t *) image->data + (size_t) y * image->stride;
 }
 
+/* Sample I of row Y (I counts samples from the row's start), whatever the
+ * type: for code off the hot paths (set-up, references, tests). */
+static inline double
+tessera_image_sample_at (const TesseraImage *image, int y, size_t i)
+{
+  const void *row = tessera_image_row (image, y);
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  return ((const uint8_t *) row)[i];
+    case TESSERA_U16: return ((const uint16_t *) row)[i];
+    case TESSERA_F32: return ((const float *) row)[i];
+    }
+  return 0.0;
+}
+
+/* Stores VALUE, which must be exact in the type (an integer in range for
+ * u8 and u16), as sample I of row Y. */
+static inline void
+tessera_image_set_sample_at (TesseraImage *image, int y, size_t i,
+                             double value)
+{
+  void *row = tessera_image_row (image, y);
+
+  switch (image->type)
+    {
+    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
+    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
+    case TESSERA_F32: ((float *) row)[i] = (float) value; break;
+    }
+}
+
+/* Channel C of pixel (X, Y). */
+static inline double
+tessera_image_sample (const TesseraImage *image, int x, int y, int c)
+{
+  return tessera_image_sample_at (image, y,
+                                  (size_t) x * image->channels + c);
+}
+
+static inline void
+tessera_image_set_sample (TesseraImage *image, int x, int y, int c,
+                          double value)
+{
+  tessera_image_set_sample_at (image, y, (size_t) x * image->channels + c,
+                               value);
+}
+
 /* Packed host image, 64-byte aligned rows; free with tessera_image_free. */
 TesseraStatus tessera_image_alloc (TesseraImage *image, int width, int height,
                                    int channels, TesseraSampleType type);

@@ -13,34 +13,6 @@ range_top (TesseraSampleType type)
                                                               : 1.0;
 }
 
-static double
-get (const TesseraImage *image, int y, int i)
-{
-  const void *row = tessera_image_row (image, y);
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  return ((const uint8_t *) row)[i];
-    case TESSERA_U16: return ((const uint16_t *) row)[i];
-    case TESSERA_F32: return ((const float *) row)[i];
-    }
-  return 0.0;
-}
-
-/* VALUE is exact in the type: a sample, a difference of two, a bound. */
-static void
-put (TesseraImage *image, int y, int i, double value)
-{
-  void *row = tessera_image_row (image, y);
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
-    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
-    case TESSERA_F32: ((float *) row)[i] = (float) value; break;
-    }
-}
-
 /* Every sample VALUE but those of the first and last rows and columns,
  * which are SRC's. */
 static void
@@ -54,7 +26,8 @@ fill_but_border (const TesseraImage *src, TesseraImage *marker, double value)
         int x = i / channels;
         bool border = y == 0 || y == src->height - 1 || x == 0
                       || x == src->width - 1;
-        put (marker, y, i, border ? get (src, y, i) : value);
+        double v = border ? tessera_image_sample_at (src, y, i) : value;
+        tessera_image_set_sample_at (marker, y, i, v);
       }
 }
 
@@ -69,8 +42,9 @@ lower (const TesseraImage *src, TesseraImage *marker, double h)
   for (int y = 0; y < src->height; y++)
     for (int i = 0; i < src->width * src->channels; i++)
       {
-        double v = get (src, y, i) - step;
-        put (marker, y, i, src->type == TESSERA_F32 || v > 0 ? v : 0);
+        double v = tessera_image_sample_at (src, y, i) - step;
+        tessera_image_set_sample_at (marker, y, i,
+                                     src->type == TESSERA_F32 || v > 0 ? v : 0);
       }
 }
 
@@ -122,12 +96,12 @@ finish (const TesseraImage *src, const TesseraImage *reconstruction,
   for (int y = 0; y < src->height; y++)
     for (int i = 0; i < src->width * channels; i++)
       {
-        double v = get (reconstruction, y, i);
+        double v = tessera_image_sample_at (reconstruction, y, i);
         if (has_alpha && i % channels == channels - 1)
-          v = get (src, y, i);
+          v = tessera_image_sample_at (src, y, i);
         else if (subtract)
-          v = get (src, y, i) - v;
-        put (dst, y, i, v);
+          v = tessera_image_sample_at (src, y, i) - v;
+        tessera_image_set_sample_at (dst, y, i, v);
       }
 }
 

@@ -76,36 +76,6 @@ filter_line (Lines *lines, int n)
     lines->line[i] = pick (lines, b[i], f[i + 2 * r]);
 }
 
-static float
-get (const TesseraImage *image, int x, int y, int c)
-{
-  const void *row = tessera_image_row (image, y);
-  size_t      i = (size_t) x * image->channels + c;
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  return ((const uint8_t *) row)[i];
-    case TESSERA_U16: return ((const uint16_t *) row)[i];
-    case TESSERA_F32: return ((const float *) row)[i];
-    }
-  return 0.0f;
-}
-
-/* Values always come from the image, so integers convert back exactly. */
-static void
-put (TesseraImage *image, int x, int y, int c, float value)
-{
-  void  *row = tessera_image_row (image, y);
-  size_t i = (size_t) x * image->channels + c;
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
-    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
-    case TESSERA_F32: ((float *) row)[i] = value; break;
-    }
-}
-
 /* One pass: along the rows (FROM into TO) or the columns (TO in place). */
 static TesseraStatus
 filter_pass (const TesseraImage *from, TesseraImage *to, int radius,
@@ -133,13 +103,14 @@ filter_pass (const TesseraImage *from, TesseraImage *to, int radius,
       for (int c = 0; ok && c < from->channels; c++)
         {
           for (int i = 0; i < length; i++)
-            lines.line[i] = rows ? get (from, i, l, c) : get (from, l, i, c);
+            lines.line[i] = rows ? tessera_image_sample (from, i, l, c)
+                                 : tessera_image_sample (from, l, i, c);
           filter_line (&lines, length);
           for (int i = 0; i < length; i++)
             if (rows)
-              put (to, i, l, c, lines.line[i]);
+              tessera_image_set_sample (to, i, l, c, lines.line[i]);
             else
-              put (to, l, i, c, lines.line[i]);
+              tessera_image_set_sample (to, l, i, c, lines.line[i]);
         }
     lines_clear (&lines);
   }

@@ -225,12 +225,11 @@ static double
 largest_magnitude (const TesseraImage *image, int first, int last)
 {
   double m = 0.0;
-  int ch = image->channels;
   for (int y = 0; y < image->height; y++)
     for (int x = 0; x < image->width; x++)
       for (int c = first; c <= last; c++)
         {
-          double v = fabs (parity_sample (image, y, x * ch + c));
+          double v = fabs (tessera_image_sample (image, x, y, c));
           m = v > m ? v : m;
         }
   return m;
@@ -274,12 +273,12 @@ floats_agree (const Case *c, const TesseraImage *a, const TesseraImage *b,
     for (int x = 0; x < a->width; x++)
       for (int k = 0; k < ch; k++)
         {
-          double va = parity_sample (a, y, x * ch + k);
-          double vb = parity_sample (b, y, x * ch + k);
+          double va = tessera_image_sample (a, x, y, k);
+          double vb = tessera_image_sample (b, x, y, k);
           double tolerance = plain;
           if (premultiplied && k <= last_colour)
             {
-              double alpha = fabs (parity_sample (b, y, x * ch + ch - 1));
+              double alpha = fabs (tessera_image_sample (b, x, y, ch - 1));
               if (alpha <= 2 * e_a)
                 continue;
               tolerance = (e_ca + fabs (vb) * e_a) / alpha

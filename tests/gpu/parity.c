@@ -86,19 +86,6 @@ parity_image_alloc (TesseraImage *image, int width, int height, int channels,
   return TESSERA_OK;
 }
 
-double
-parity_sample (const TesseraImage *image, int y, int i)
-{
-  const void *row = tessera_image_row (image, y);
-  switch (image->type)
-    {
-    case TESSERA_U8:  return ((const uint8_t *) row)[i];
-    case TESSERA_U16: return ((const uint16_t *) row)[i];
-    case TESSERA_F32: return ((const float *) row)[i];
-    }
-  return 0.0;
-}
-
 bool
 parity_images_equal (const TesseraImage *a, const TesseraImage *b,
                      char *detail, size_t size)
@@ -113,7 +100,8 @@ parity_images_equal (const TesseraImage *a, const TesseraImage *b,
         continue;
       for (int i = 0; i < samples; i++)
         {
-          double va = parity_sample (a, y, i), vb = parity_sample (b, y, i);
+          double va = tessera_image_sample_at (a, y, i);
+          double vb = tessera_image_sample_at (b, y, i);
           if (va != vb || memcmp (&va, &vb, sizeof va) != 0)
             {
               snprintf (detail, size, "first difference at x=%d y=%d "

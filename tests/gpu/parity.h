@@ -46,7 +46,5 @@ TesseraStatus parity_image_alloc (TesseraImage *image, int width, int height,
 bool parity_images_equal (const TesseraImage *a, const TesseraImage *b,
                           char *detail, size_t size);
 
-/* Sample I of row Y as a double. */
-double parity_sample (const TesseraImage *image, int y, int i);
 
 #endif

@@ -3,36 +3,6 @@
 #include "luminance-ref.h"
 
 static double
-get (const TesseraImage *image, int x, int y, int c)
-{
-  const void *row = tessera_image_row (image, y);
-  size_t i = (size_t) x * image->channels + c;
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  return ((const uint8_t *) row)[i];
-    case TESSERA_U16: return ((const uint16_t *) row)[i];
-    case TESSERA_F32: return ((const float *) row)[i];
-    }
-  return 0.0;
-}
-
-/* VALUE is an integer of the type's range, or a float. */
-static void
-put (TesseraImage *image, int x, int y, int c, double value)
-{
-  void *row = tessera_image_row (image, y);
-  size_t i = (size_t) x * image->channels + c;
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  ((uint8_t *) row)[i] = (uint8_t) value; break;
-    case TESSERA_U16: ((uint16_t *) row)[i] = (uint16_t) value; break;
-    case TESSERA_F32: ((float *) row)[i] = (float) value; break;
-    }
-}
-
-static double
 top (TesseraSampleType type)
 {
   return type == TESSERA_U8 ? 255.0 : 65535.0;
@@ -50,17 +20,20 @@ test_luminance_ref (const TesseraImage *src, TesseraImage *luminance)
   for (int y = 0; y < src->height; y++)
     for (int x = 0; x < src->width; x++)
       {
-        double r = get (src, x, y, 0), g = get (src, x, y, 1),
-               b = get (src, x, y, 2);
+        double r = tessera_image_sample (src, x, y, 0);
+        double g = tessera_image_sample (src, x, y, 1);
+        double b = tessera_image_sample (src, x, y, 2);
 
         if (src->type == TESSERA_F32)
-          put (luminance, x, y, 0, (float) (0.2126 * r + 0.7152 * g
-                                            + 0.0722 * b));
+          tessera_image_set_sample (luminance, x, y, 0,
+                                    (float) (0.2126 * r + 0.7152 * g
+                                             + 0.0722 * b));
         else
           {
             /* In ten-thousandths, exactly: a half is a half. */
             long sum = 2126L * (long) r + 7152L * (long) g + 722L * (long) b;
-            put (luminance, x, y, 0, (double) ((sum + 5000) / 10000));
+            tessera_image_set_sample (luminance, x, y, 0,
+                                      (double) ((sum + 5000) / 10000));
           }
       }
 }
@@ -79,17 +52,18 @@ test_luminance_shift_ref (const TesseraImage *src, const TesseraImage *from,
   for (int y = 0; y < src->height; y++)
     for (int x = 0; x < src->width; x++)
       {
-        double f = get (from, x, y, 0), t = get (to, x, y, 0);
+        double f = tessera_image_sample (from, x, y, 0);
+        double t = tessera_image_sample (to, x, y, 0);
 
         for (int c = 0; c < src->channels; c++)
           {
-            double v = get (src, x, y, c);
+            double v = tessera_image_sample (src, x, y, c);
 
             if (c < 3 && src->type != TESSERA_F32)
               v = clamp_to_type (src->type, v + t - f);
             else if (c < 3 && !same_float (t, f))
               v = (float) v + ((float) t - (float) f);
-            put (dst, x, y, c, v);
+            tessera_image_set_sample (dst, x, y, c, v);
           }
       }
 }
@@ -101,11 +75,12 @@ test_luminance_scale_ref (const TesseraImage *src, const TesseraImage *whole,
   for (int y = 0; y < src->height; y++)
     for (int x = 0; x < src->width; x++)
       {
-        double w = get (whole, x, y, 0), p = get (part, x, y, 0);
+        double w = tessera_image_sample (whole, x, y, 0);
+        double p = tessera_image_sample (part, x, y, 0);
 
         for (int c = 0; c < src->channels; c++)
           {
-            double v = get (src, x, y, c);
+            double v = tessera_image_sample (src, x, y, c);
 
             if (c < 3 && !(w > 0.0))
               v = p;
@@ -113,7 +88,7 @@ test_luminance_scale_ref (const TesseraImage *src, const TesseraImage *whole,
               v = (float) v * ((float) p / (float) w);
             else if (c < 3)
               v = clamp_to_type (src->type, floor (v * p / w + 0.5));
-            put (dst, x, y, c, v);
+            tessera_image_set_sample (dst, x, y, c, v);
           }
       }
 }

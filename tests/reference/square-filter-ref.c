@@ -2,21 +2,6 @@
 #include <stdint.h>
 #include "square-filter-ref.h"
 
-static double
-get (const TesseraImage *image, int x, int y, int c)
-{
-  const void *row = tessera_image_row (image, y);
-  size_t      i = (size_t) x * image->channels + c;
-
-  switch (image->type)
-    {
-    case TESSERA_U8:  return ((const uint8_t *) row)[i];
-    case TESSERA_U16: return ((const uint16_t *) row)[i];
-    case TESSERA_F32: return ((const float *) row)[i];
-    }
-  return 0.0;
-}
-
 void
 test_square_filter_ref (const TesseraImage *src, TesseraImage *dst,
                         int radius, int maximum)
@@ -35,7 +20,7 @@ test_square_filter_ref (const TesseraImage *src, TesseraImage *dst,
                 double s;
                 if (u < 0 || v < 0 || u >= src->width || v >= src->height)
                   continue;
-                s = get (src, u, v, c);
+                s = tessera_image_sample (src, u, v, c);
                 if (isnan (best) || (maximum ? s > best : s < best))
                   best = s;
               }
