@@ -40,9 +40,10 @@ struct Window
   int      rx, ry;
   uint64_t n;        /* pixels in the window: (2rx+1)(2ry+1), always odd */
   uint64_t half;     /* n / 2, added before dividing to round */
-  uint32_t magic;    /* floor(s / n) for 32-bit s, after Granlund and */
-  int      shift1;   /* Montgomery (1994), figure 4.1 */
-  int      shift2;
+  /* round(s / n) for 32-bit sums, s + n/2 < 2^31 (window_for): */
+  uint32_t bias;     /* n / 2, and 1 for n = 1 */
+  uint32_t magic;
+  int      shift;
 };
 
 /* A sample from the bits of a 32-bit word at SHIFT, and back. */
@@ -58,6 +59,14 @@ __device__ __forceinline__ float
 from_word<float> (uint32_t word, int shift)
 {
   return __uint_as_float (word);
+}
+
+/* A byte is one byte permute, where a shift and a mask would be two. */
+template <>
+__device__ __forceinline__ uint8_t
+from_word<uint8_t> (uint32_t word, int shift)
+{
+  return (uint8_t) __byte_perm (word, 0, 0x4440 | (shift / 8));
 }
 
 __device__ __forceinline__ uint32_t
@@ -86,7 +95,9 @@ to_word (float v)
  * below issues its loads rows ahead of their use.  Floats take two loads'
  * worth, which halves the per-pixel cost of the warp scan of their double
  * sums; integer chunks stay small, since their registers bound how many
- * warps an SM holds (measured: 32-byte integer chunks were slower). */
+ * warps an SM holds (measured on the H100: 32-byte chunks of 8-bit RGBA
+ * take 16% fewer instructions per pixel, but fit two blocks per SM instead
+ * of three, and ran no faster). */
 template <typename T, int C>
 struct Chunk
 {
@@ -122,28 +133,40 @@ struct Chunk
 __device__ __forceinline__ int
 clamp_index (int i, int n)
 {
-  return i < 0 ? 0 : (i >= n ? n - 1 : i);
+  return min (max (i, 0), n - 1);
 }
 
+/* Row Y >= 0. */
 __device__ __forceinline__ const unsigned char *
 image_row (const TesseraImage &image, int y)
 {
-  return (const unsigned char *) image.data + (size_t) y * image.stride;
+  return (const unsigned char *) image.data + (unsigned) y * image.stride;
+}
+
+/* Whether the chunk at pixel X0 lies inside the row, in rows aligned for
+ * its vector accesses: then it is read and written whole. */
+template <typename T, int C>
+__device__ __forceinline__ bool
+chunk_whole (int x0, int width, bool aligned)
+{
+  return aligned && x0 >= 0 && x0 + Chunk<T, C>::PIXELS <= width;
 }
 
 /* Row Y's chunk at pixel X0, pixels outside the row replaced by the edge
- * pixel. */
+ * pixel; WHOLE from chunk_whole. */
 template <typename T, int C>
 __device__ __forceinline__ void
 load_chunk (Chunk<T, C> &chunk, const TesseraImage &image, int y, int x0,
-            bool aligned)
+            bool whole)
 {
   typedef Chunk<T, C> Ch;
-  const unsigned char *row = image_row (image, y);
+  /* The column first, the same for every row: one multiply-add per row. */
+  const unsigned char *column = (const unsigned char *) image.data
+                                + (ptrdiff_t) x0 * (C * sizeof (T));
 
-  if (aligned && x0 >= 0 && x0 + Ch::PIXELS <= image.width)
+  if (whole)
     {
-      const unsigned char *p = row + (size_t) x0 * C * sizeof (T);
+      const unsigned char *p = column + (unsigned) y * image.stride;
 #pragma unroll
       for (int i = 0; i < Ch::BYTES / Ch::LOAD; i++)
         if constexpr (Ch::LOAD == 16)
@@ -169,24 +192,26 @@ load_chunk (Chunk<T, C> &chunk, const TesseraImage &image, int y, int x0,
   for (int k = 0; k < Ch::PIXELS; k++)
     {
       int x = clamp_index (x0 + k, image.width);
-      const T *p = (const T *) (row + (size_t) x * C * sizeof (T));
+      const T *p = (const T *) (image_row (image, y)
+                                + (size_t) x * C * sizeof (T));
 #pragma unroll
       for (int c = 0; c < C; c++)
         chunk.set (k * C + c, p[c]);
     }
 }
 
-/* Stores the pixels of CHUNK that lie inside the row. */
+/* Stores the pixels of CHUNK that lie inside the row; WHOLE from
+ * chunk_whole. */
 template <typename T, int C>
 __device__ __forceinline__ void
 store_chunk (const Chunk<T, C> &chunk, const TesseraImage &image, int y,
-             int x0, bool aligned)
+             int x0, bool whole)
 {
   typedef Chunk<T, C> Ch;
-  unsigned char *row = (unsigned char *) image.data + (size_t) y * image.stride;
-  unsigned char *p = row + (size_t) x0 * C * sizeof (T);
+  unsigned char *p = (unsigned char *) image_row (image, y)
+                     + (size_t) x0 * C * sizeof (T);
 
-  if (aligned && x0 + Ch::PIXELS <= image.width)
+  if (whole)
     {
 #pragma unroll
       for (int i = 0; i < Ch::BYTES / Ch::LOAD; i++)
@@ -226,9 +251,7 @@ template <typename T>
 __device__ __forceinline__ T
 window_mean (uint32_t s, const Window &w)
 {
-  uint32_t n = s + (uint32_t) w.half;
-  uint32_t t = __umulhi (w.magic, n);
-  return (T) ((t + ((n - t) >> w.shift1)) >> w.shift2);
+  return (T) (__umulhi (s + w.bias, w.magic) >> w.shift);
 }
 
 template <typename T>
@@ -265,54 +288,18 @@ to_double (u128 v)
          + (double) (uint64_t) v;
 }
 
-/* 1 / BOTTOM, in the precision the estimate below needs. */
-__device__ __forceinline__ float
-reciprocal (uint32_t bottom)
-{
-  /* The approximate reciprocal (2^-23 relative) is enough for the estimate
-   * below, and has no slow path for special values. */
-  float r;
-  asm ("rcp.approx.ftz.f32 %0, %1;" : "=f" (r) : "f" ((float) bottom));
-  return r;
-}
-
-__device__ __forceinline__ double
-reciprocal (uint64_t bottom)
-{
-  return 1.0 / to_double (bottom);
-}
-
-__device__ __forceinline__ double
-reciprocal (u128 bottom)
-{
-  return 1.0 / to_double (bottom);
-}
-
-/* round(colour / alpha), halves up, as floor(top / bottom) with
- * top = 2 colour + alpha and bottom = 2 alpha: an estimate through the
- * reciprocal INV of bottom, then corrected in integers.  The estimate's
- * relative error is a few units in the last place of float (of double for
- * 64 and 128 bits) and the quotient is at most 65535.5, so it is off by
- * one at most.  The host picks the accumulator so that top + bottom fits. */
-__device__ __forceinline__ uint32_t
-estimate (uint32_t top, float inv)
-{
-  return (uint32_t) ((float) top * inv);
-}
-
+/* round(colour / alpha), halves up, for 64- and 128-bit sums, as
+ * floor(top / bottom) with top = 2 colour + alpha and bottom = 2 alpha: an
+ * estimate through the reciprocal INV of bottom in double, then corrected
+ * in integers.  The estimate's relative error is a few units in the last
+ * place of double and the quotient is at most 65535.5, so it is off by one
+ * at most.  The host picks the accumulator so that top + bottom fits. */
 template <typename Acc>
 __device__ __forceinline__ uint32_t
-estimate (Acc top, double inv)
-{
-  return (uint32_t) (to_double (top) * inv);
-}
-
-template <typename Acc, typename Real>
-__device__ __forceinline__ uint32_t
-rounded_ratio (Acc colour, Acc alpha, Real inv)
+rounded_ratio (Acc colour, Acc alpha, double inv)
 {
   Acc top = 2 * colour + alpha, bottom = 2 * alpha;
-  uint32_t q = estimate (top, inv);
+  uint32_t q = (uint32_t) (to_double (top) * inv);
   Acc product = (Acc) q * bottom;
 
   if (product > top)
@@ -328,10 +315,48 @@ template <int C, typename Acc, typename T>
 __device__ __forceinline__ void
 unpremultiply (const Acc *s, Acc alpha, T *out)
 {
-  auto inv = reciprocal (2 * alpha);
+  double inv = 1.0 / to_double (2 * alpha);
 #pragma unroll
   for (int c = 0; c < C - 1; c++)
     out[c] = alpha == 0 ? (T) 0 : (T) rounded_ratio (s[c], alpha, inv);
+}
+
+/* The same for 32-bit sums, which only 8-bit samples have (sum_bits): the
+ * quotient q = floor(colour / alpha + 1/2) is at most 255 and alpha < 2^23.
+ * No branch and no integer division, since this is most of the fused
+ * kernel's work per pixel:
+ *
+ *   y = colour * inv, with inv a float reciprocal of alpha (1 + 2^-20):
+ *     below colour / alpha (the bias outweighs the 2^-22 of rcp.approx and
+ *     the 2^-24 of converting colour), by at most 255 * 2^-18.9 < 2^-10;
+ *   e = 2^23 + 1 + y rounded to an integer (the float spacing there is 1):
+ *     y rounded is q - 1 or q (a tie too), so e - 2^23 is q or q + 1;
+ *   r = 2 colour + alpha - 2 alpha (e - 2^23) is negative just when it is
+ *     q + 1, and the low byte of e's bits plus r's sign is q.
+ *
+ * Every step is exact in 32 bits modulo 2^32 (|r| < 2^24).  A window with
+ * no alpha has no colour either (every c a is 0), and gives q = 0 when
+ * alpha counts as 1. */
+template <int C, typename T>
+__device__ __forceinline__ void
+unpremultiply (const uint32_t *s, uint32_t alpha, T *out)
+{
+  const uint32_t two23 = 0x4b000000u;   /* the bits of 2^23 */
+  uint32_t a = umax (alpha, 1u);
+  /* (2^23 + a)(1 + 2^-20) - (2^23 + 8): a (1 + 2^-20), rounded once. */
+  float a_up = __fmaf_rn (__uint_as_float (two23 | a), 1.0f + 0x1p-20f,
+                          -(0x1p23f + 8.0f));
+  float inv;
+  asm ("rcp.approx.ftz.f32 %0, %1;" : "=f" (inv) : "f" (a_up));
+  uint32_t a_biased = a * (1u + 2u * two23);    /* a + 2 a 2^23 */
+#pragma unroll
+  for (int c = 0; c < C - 1; c++)
+    {
+      float e = __fmaf_rn (__uint2float_rn (s[c]), inv, 0x1p23f + 1.0f);
+      uint32_t bits = __float_as_uint (e);
+      int32_t r = (int32_t) (a_biased - 2u * (a * bits - s[c]));
+      out[c] = (T) (bits + (uint32_t) (r >> 31));
+    }
 }
 
 template <int C>
@@ -361,30 +386,50 @@ finish_pixel (const Acc *s, T *out, const Window &w)
   unpremultiply<C> (s, alpha, out);
 }
 
-__device__ __forceinline__ uint32_t
-shuffle_up (uint32_t v, int by)
+/* V += V of the lane BY below, where there is one.  shfl.sync's own
+ * predicate (the source lane exists) guards the add: a select per step
+ * saved. */
+__device__ __forceinline__ void
+add_from_below (uint32_t &v, int by)
 {
-  return __shfl_up_sync (0xffffffffu, v, by);
+  asm ("{\n\t.reg .pred p;\n\t.reg .b32 t;\n\t"
+       "shfl.sync.up.b32 t|p, %0, %1, 0, -1;\n\t"
+       "@p add.u32 %0, %0, t;\n\t}"
+       : "+r" (v) : "r" (by));
 }
 
-__device__ __forceinline__ uint64_t
-shuffle_up (uint64_t v, int by)
+__device__ __forceinline__ void
+add_from_below (uint64_t &v, int by)
 {
-  return __shfl_up_sync (0xffffffffu, (unsigned long long) v, by);
+  asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .b64 t;\n\t"
+       "mov.b64 {lo, hi}, %0;\n\t"
+       "shfl.sync.up.b32 lo|p, lo, %1, 0, -1;\n\t"
+       "shfl.sync.up.b32 hi, hi, %1, 0, -1;\n\t"
+       "mov.b64 t, {lo, hi};\n\t"
+       "@p add.u64 %0, %0, t;\n\t}"
+       : "+l" (v) : "r" (by));
 }
 
-__device__ __forceinline__ double
-shuffle_up (double v, int by)
+__device__ __forceinline__ void
+add_from_below (double &v, int by)
 {
-  return __shfl_up_sync (0xffffffffu, v, by);
+  asm ("{\n\t.reg .pred p;\n\t.reg .b32 lo, hi;\n\t.reg .f64 t;\n\t"
+       "mov.b64 {lo, hi}, %0;\n\t"
+       "shfl.sync.up.b32 lo|p, lo, %1, 0, -1;\n\t"
+       "shfl.sync.up.b32 hi, hi, %1, 0, -1;\n\t"
+       "mov.b64 t, {lo, hi};\n\t"
+       "@p add.f64 %0, %0, t;\n\t}"
+       : "+d" (v) : "r" (by));
 }
 
-__device__ __forceinline__ u128
-shuffle_up (u128 v, int by)
+__device__ __forceinline__ void
+add_from_below (u128 &v, int by)
 {
-  uint64_t hi = shuffle_up ((uint64_t) (v >> 64), by);
-  uint64_t lo = shuffle_up ((uint64_t) v, by);
-  return ((u128) hi << 64) | lo;
+  uint64_t hi = __shfl_up_sync (0xffffffffu, (unsigned long long) (v >> 64),
+                                by);
+  uint64_t lo = __shfl_up_sync (0xffffffffu, (unsigned long long) v, by);
+  if ((int) (threadIdx.x & 31) >= by)
+    v += ((u128) hi << 64) | lo;
 }
 
 /* Inclusive prefix over the warp's lanes, per channel. */
@@ -392,16 +437,11 @@ template <int C, typename Acc>
 __device__ __forceinline__ void
 warp_inclusive_scan (Acc *v)
 {
-  int lane = threadIdx.x & 31;
 #pragma unroll
   for (int by = 1; by < 32; by *= 2)
 #pragma unroll
     for (int c = 0; c < C; c++)
-      {
-        Acc other = shuffle_up (v[c], by);
-        if (lane >= by)
-          v[c] += other;
-      }
+      add_from_below (v[c], by);
 }
 
 /* ------------------------------------------------------------------ */
@@ -445,7 +485,7 @@ add_chunk (Acc *acc, const Chunk<T, C> &chunk, Acc count)
 template <bool PREMUL, typename T, int C, typename Acc>
 __device__ __forceinline__ void
 start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
-              int x0, bool aligned)
+              int x0, bool whole)
 {
   typedef Chunk<T, C> Ch;
   int lo = y - w.ry, hi = y + w.ry;
@@ -457,12 +497,12 @@ start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
   /* Rows above the image count as row 0, below it as the last row. */
   if (lo < 0)
     {
-      load_chunk (chunk, src, 0, x0, aligned);
+      load_chunk (chunk, src, 0, x0, whole);
       add_chunk<PREMUL> (acc, chunk, (Acc) -lo);
     }
   if (hi > w.height - 1)
     {
-      load_chunk (chunk, src, w.height - 1, x0, aligned);
+      load_chunk (chunk, src, w.height - 1, x0, whole);
       add_chunk<PREMUL> (acc, chunk, (Acc) (hi - (w.height - 1)));
     }
   lo = max (lo, 0);
@@ -473,7 +513,7 @@ start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
 #pragma unroll
       for (int b = 0; b < START_BATCH; b++)
         if (j + b <= hi)
-          load_chunk (batch[b], src, j + b, x0, aligned);
+          load_chunk (batch[b], src, j + b, x0, whole);
 #pragma unroll
       for (int b = 0; b < START_BATCH; b++)
         if (j + b <= hi)
@@ -481,22 +521,90 @@ start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
     }
 }
 
-/* Rows whose loads are in flight ahead of their use: 64 bytes' worth per
- * thread and direction. */
-#define WALK_AHEAD(BYTES) ((BYTES) <= 16 ? 4 : 2)
+/* Rows whose loads are in flight ahead of their use, 32 bytes' worth per
+ * thread and direction: the other blocks of an SM hide the rest of the
+ * latency (measured: one row or two ahead ran alike; four cost 16 more
+ * registers). */
+#define WALK_AHEAD(BYTES) ((BYTES) <= 16 ? 2 : 1)
 
 /* The chunks that enter and leave the window at row I of WALK (I >= 1). */
 template <typename T, int C>
 __device__ __forceinline__ void
 load_walk_row (Chunk<T, C> &enter, Chunk<T, C> &leave,
                const TesseraImage &src, const Window &w, const Walk &walk,
-               int i, int x0, bool aligned)
+               int i, int x0, bool whole)
 {
   int y = walk.first + i * walk.step;
   load_chunk (enter, src, clamp_index (y + walk.step * w.ry, w.height), x0,
-              aligned);
+              whole);
   load_chunk (leave, src, clamp_index (y - walk.step * (w.ry + 1), w.height),
-              x0, aligned);
+              x0, whole);
+}
+
+/* ACC += the terms of ENTER, -= those of LEAVE. */
+template <bool PREMUL, typename T, int C, typename Acc>
+__device__ __forceinline__ void
+step_window (Acc *acc, const Chunk<T, C> &enter, const Chunk<T, C> &leave)
+{
+#pragma unroll
+  for (int s = 0; s < Chunk<T, C>::SAMPLES; s++)
+    /* Two fused multiply-adds for premultiplied doubles. */
+    acc[s] = term<Acc, PREMUL> (enter, s / C, s % C)
+             - (term<Acc, PREMUL> (leave, s / C, s % C) - acc[s]);
+}
+
+/* acc + f.lo e - f.hi l for the entering and leaving bytes (e, l) at the
+ * low (HIGH false) or high half of PAIRS, f's halves signed 16-bit. */
+template <bool HIGH>
+__device__ __forceinline__ uint32_t
+dot_pair (uint32_t acc, uint32_t f, uint32_t pairs)
+{
+  if (HIGH)
+    asm ("dp2a.hi.s32.u32 %0, %1, %2, %0;" : "+r" (acc) : "r" (f), "r" (pairs));
+  else
+    asm ("dp2a.lo.s32.u32 %0, %1, %2, %0;" : "+r" (acc) : "r" (f), "r" (pairs));
+  return acc;
+}
+
+/* The same for bytes into 32-bit sums, the fused kernel's common case:
+ * each entering byte is paired with its leaving one (one byte permute per
+ * two samples), and one two-way dot product per sample adds the entering
+ * term and takes off the leaving one: the factors are (1, -1), or for
+ * premultiplied colour the pixel's (entering alpha, -leaving alpha). */
+template <bool PREMUL, int C>
+__device__ __forceinline__ void
+step_window (uint32_t *acc, const Chunk<uint8_t, C> &enter,
+             const Chunk<uint8_t, C> &leave)
+{
+  typedef Chunk<uint8_t, C> Ch;
+  const uint32_t plain = 0xffff0001u;
+  uint32_t factor[Ch::PIXELS];
+
+#pragma unroll
+  for (int k = 0; k < Ch::PIXELS; k++)
+    {
+      /* Pixel K's alphas, entering in the low half, leaving in the high. */
+      const int a = k * C + C - 1, byte = a % 4;
+      factor[k] = PREMUL ? __byte_perm (enter.word[a / 4], 0, 0x4440 | byte)
+                           - __byte_perm (leave.word[a / 4], 0,
+                                          0x4044 | byte << 8)
+                         : plain;
+    }
+#pragma unroll
+  for (int i = 0; i < Ch::WORDS; i++)
+    {
+      uint32_t low = __byte_perm (enter.word[i], leave.word[i], 0x5140);
+      uint32_t high = __byte_perm (enter.word[i], leave.word[i], 0x7362);
+#pragma unroll
+      for (int j = 0; j < 4; j++)
+        {
+          int s = 4 * i + j;
+          uint32_t f = PREMUL && s % C != C - 1 ? factor[s / C] : plain;
+          uint32_t pairs = j < 2 ? low : high;
+          acc[s] = j % 2 ? dot_pair<true> (acc[s], f, pairs)
+                         : dot_pair<false> (acc[s], f, pairs);
+        }
+    }
 }
 
 /* Walks the block's rows: EMIT (y, acc) gets every row's vertical window
@@ -508,7 +616,7 @@ load_walk_row (Chunk<T, C> &enter, Chunk<T, C> &leave,
 template <bool PREMUL, typename T, int C, typename Acc, typename Emit>
 __device__ __forceinline__ void
 walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
-           int x0, bool aligned, Emit &emit)
+           int x0, bool whole, Emit &emit)
 {
   typedef Chunk<T, C> Ch;
   const int D = WALK_AHEAD (Ch::BYTES);
@@ -518,21 +626,18 @@ walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
 #pragma unroll
   for (int d = 0; d < D; d++)
     if (1 + d < walk.count)
-      load_walk_row (enter[d], leave[d], src, w, walk, 1 + d, x0, aligned);
-  start_window<PREMUL, T, C> (acc, src, w, walk.first, x0, aligned);
+      load_walk_row (enter[d], leave[d], src, w, walk, 1 + d, x0, whole);
+  start_window<PREMUL, T, C> (acc, src, w, walk.first, x0, whole);
   emit (walk.first, acc);
   for (int i = 1; i < walk.count; i += D)
 #pragma unroll
     for (int d = 0; d < D; d++)
       if (i + d < walk.count)
         {
-#pragma unroll
-          for (int s = 0; s < Ch::SAMPLES; s++)
-            acc[s] += term<Acc, PREMUL> (enter[d], s / C, s % C)
-                      - term<Acc, PREMUL> (leave[d], s / C, s % C);
+          step_window<PREMUL> (acc, enter[d], leave[d]);
           if (i + d + D < walk.count)
             load_walk_row (enter[d], leave[d], src, w, walk, i + d + D, x0,
-                           aligned);
+                           whole);
           emit (walk.first + (i + d) * walk.step, acc);
         }
 }
@@ -547,11 +652,12 @@ struct FusedShape
   int  tile_rows;
   bool src_aligned, dst_aligned;
   /* For pixel K of a thread's chunk, where the prefixes at the two ends of
-   * its window lie in shared memory, in bytes from the thread's own chunk,
-   * and the chunk of the lower end relative to the thread's (the lower
-   * prefix is 0 before chunk 0).  The same for every thread and row. */
+   * its window lie in shared memory, in bytes from the thread's own chunk
+   * (the same for every thread and row).  The lower end of an output
+   * pixel's window lies at most one chunk before the block's first, which
+   * holds zeros. */
   int  hi_byte[MAX_CHUNK_PIXELS];
-  int  lo_chunk[MAX_CHUNK_PIXELS], lo_byte[MAX_CHUNK_PIXELS];
+  int  lo_byte[MAX_CHUNK_PIXELS];
 };
 
 /* Shared-memory words of VECTOR bytes, the widest access that a pixel's C
@@ -609,6 +715,34 @@ struct PrefixLayout
   }
 };
 
+/* BEFORE += the totals of the warps before warp WARP, per channel. */
+template <int C, typename Acc>
+__device__ __forceinline__ void
+add_warps_before (Acc *before, const Acc *totals, int warp)
+{
+  for (int v = 0; v < warp; v++)
+#pragma unroll
+    for (int c = 0; c < C; c++)
+      before[c] += totals[v * C + c];
+}
+
+/* 32-bit sums on devices with warp reductions (sm_80 on): lane v adds warp
+ * v's totals, if it comes before, in one reduction per channel. */
+template <int C>
+__device__ __forceinline__ void
+add_warps_before (uint32_t *before, const uint32_t *totals, int warp)
+{
+#if __CUDA_ARCH__ >= 800
+  int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int c = 0; c < C; c++)
+    before[c] += __reduce_add_sync (0xffffffffu, lane < warp
+                                                 ? totals[lane * C + c] : 0u);
+#else
+  add_warps_before<C, uint32_t> (before, totals, warp);
+#endif
+}
+
 /* The horizontal window of the fused kernel: the prefix sums of the
  * block's row in shared memory, then each output pixel's window as the
  * difference of two prefixes, at places the host worked out (FusedShape).
@@ -622,45 +756,48 @@ struct FusedEmit
   typedef PrefixLayout<T, C, Acc> Layout;
   static const int K = Ch::PIXELS;
 
-  unsigned char      *prefix;       /* [threads * PITCH bytes] */
+  unsigned char      *prefix;       /* [threads * PITCH bytes], after a
+                                       zero chunk */
   Acc                *warp_totals;  /* [warps][C] */
   const TesseraImage &dst;
   const Window       &w;
   const FusedShape   &shape;
   int                 x0;
   bool                writes;
+  bool                whole;        /* chunk_whole for DST */
 
   __device__ void operator() (int y, const Acc *acc)
   {
     int tid = threadIdx.x, warp = tid >> 5;
-    Acc p[Ch::SAMPLES], total[C], before[C];
+    Acc p[Ch::SAMPLES], total[C], upto[C];
     unsigned char *mine = prefix + tid * Layout::PITCH;
 
-#pragma unroll
-    for (int i = 0; i < Ch::SAMPLES; i++)
-      p[i] = (i < C ? (Acc) 0 : p[i - C]) + acc[i];
+    /* The chunk's totals, then the lanes' up to this one. */
 #pragma unroll
     for (int c = 0; c < C; c++)
-      total[c] = p[Ch::SAMPLES - C + c];
-    warp_inclusive_scan<C> (total);
+      {
+        total[c] = acc[c];
+#pragma unroll
+        for (int k = 1; k < K; k++)
+          total[c] += acc[k * C + c];
+        upto[c] = total[c];
+      }
+    warp_inclusive_scan<C> (upto);
     if ((tid & 31) == 31)
 #pragma unroll
       for (int c = 0; c < C; c++)
-        warp_totals[warp * C + c] = total[c];
+        warp_totals[warp * C + c] = upto[c];
     __syncthreads ();
 
-    /* What comes before this thread: the warps before it (the same trip
-     * count for the whole warp), then the lanes before it. */
+    /* The prefixes: the lanes before this one, the warps before it (the
+     * same trip count for the whole warp), then the chunk's own. */
 #pragma unroll
     for (int c = 0; c < C; c++)
-      before[c] = total[c] - p[Ch::SAMPLES - C + c];
-    for (int v = 0; v < warp; v++)
-#pragma unroll
-      for (int c = 0; c < C; c++)
-        before[c] += warp_totals[v * C + c];
+      p[c] = upto[c] - total[c];
+    add_warps_before<C> (p, warp_totals, warp);
 #pragma unroll
     for (int i = 0; i < Ch::SAMPLES; i++)
-      p[i] += before[i % C];
+      p[i] = i < C ? p[i] + acc[i] : p[i - C] + acc[i];
 #pragma unroll
     for (int k = 0; k < K; k++)
       Layout::store (mine, k * Layout::PIXEL_BYTES, p + k * C);
@@ -676,19 +813,16 @@ struct FusedEmit
             Acc s[C], lo[C];
             T pixel[C];
             Layout::load (mine, shape.hi_byte[k], s);
-            if (tid + shape.lo_chunk[k] >= 0)
-              {
-                Layout::load (mine, shape.lo_byte[k], lo);
+            Layout::load (mine, shape.lo_byte[k], lo);
 #pragma unroll
-                for (int c = 0; c < C; c++)
-                  s[c] -= lo[c];
-              }
+            for (int c = 0; c < C; c++)
+              s[c] -= lo[c];
             finish_pixel<T, C, PREMUL> (s, pixel, w);
 #pragma unroll
             for (int c = 0; c < C; c++)
               out.set (k * C + c, pixel[c]);
           }
-        store_chunk (out, dst, y, x0, shape.dst_aligned);
+        store_chunk (out, dst, y, x0, whole);
       }
   }
 };
@@ -706,40 +840,56 @@ place_prefixes (FusedShape *shape, int rx)
       int hi = k + rx, lo = k - rx - 1;
       int lo_chunk = lo >= 0 ? lo / K : -((-lo + K - 1) / K);
       shape->hi_byte[k] = hi / K * Layout::PITCH + hi % K * Layout::PIXEL_BYTES;
-      shape->lo_chunk[k] = lo_chunk;
       shape->lo_byte[k] = lo_chunk * Layout::PITCH
                           + (lo - lo_chunk * K) * Layout::PIXEL_BYTES;
     }
 }
 
+/* The fused kernel's shared memory: a zero chunk, the block's prefixes,
+ * then the warp totals. */
 template <bool PREMUL, typename T, int C, typename Acc>
 size_t
 fused_shared_bytes (int threads)
 {
-  return (size_t) threads * PrefixLayout<T, C, Acc>::PITCH
+  return (size_t) (threads + 1) * PrefixLayout<T, C, Acc>::PITCH
          + sizeof (Acc) * (threads / 32) * C;
 }
 
+/* Blocks per SM that the fused kernel's registers must allow: the kernel
+ * waits on latency more than on any pipe, so the more warps the better, up
+ * to where the compiler starts to spill.  Three (80 registers) for 32-bit
+ * sums, two for wider ones (measured on 8-bit RGBA: two blocks 15-20%
+ * slower than three; four, at 64 registers, 5% faster in one build and 2%
+ * slower in another, where the compiler spilled). */
+#define FUSED_MIN_BLOCKS(ACC_BYTES) ((ACC_BYTES) == 4 ? 3 : 2)
+
 template <bool PREMUL, typename T, int C, typename Acc>
-__global__ void __launch_bounds__ (256)
+__global__ void __launch_bounds__ (256, FUSED_MIN_BLOCKS (sizeof (Acc)))
 fused_kernel (TesseraImage src, TesseraImage dst, Window w,
               const __grid_constant__ FusedShape shape)
 {
   typedef Chunk<T, C> Ch;
+  typedef PrefixLayout<T, C, Acc> Layout;
   extern __shared__ __align__ (16) unsigned char shared[];
   int outputs = blockDim.x - 2 * shape.halo;
   int chunk = blockIdx.x * outputs - shape.halo + threadIdx.x;
   int x0 = chunk * Ch::PIXELS;
   Walk walk (0, w.height, blockIdx.y, shape.tile_rows);
   FusedEmit<PREMUL, T, C, Acc> emit = {
-    shared,
-    (Acc *) (shared + blockDim.x * PrefixLayout<T, C, Acc>::PITCH),
+    shared + Layout::PITCH,
+    (Acc *) (shared + (blockDim.x + 1) * Layout::PITCH),
     dst, w, shape, x0,
     (int) threadIdx.x >= shape.halo
-      && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width
+      && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width,
+    chunk_whole<T, C> (x0, w.width, shape.dst_aligned)
   };
 
-  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0, shape.src_aligned, emit);
+  for (int i = threadIdx.x; i < Layout::PITCH / 4; i += blockDim.x)
+    ((uint32_t *) shared)[i] = 0;
+  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0,
+                                chunk_whole<T, C> (x0, w.width,
+                                                   shape.src_aligned),
+                                emit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -782,7 +932,9 @@ vertical_kernel (TesseraImage src, Window w, Acc *band, int y0, int y1,
     band, (size_t) w.width * C, y0, x0 * C,
     min (Ch::PIXELS, w.width - x0) * C
   };
-  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0, aligned, emit);
+  walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0,
+                                chunk_whole<T, C> (x0, w.width, aligned),
+                                emit);
 }
 
 /* One block per band row: the row's prefix sums in place, then every
@@ -1200,7 +1352,8 @@ resident_blocks (Kernel kernel, int threads, size_t shared)
 
 /* Rows per block: as many tiles as fill the device in one wave of blocks
  * (a second wave would leave most of it idle at the end), but no tile
- * shorter than its window, since starting a tile costs a window's rows. */
+ * shorter than half its window: starting a tile costs a window's rows,
+ * each a small part of a walked row's cost (loads and adds alone). */
 static int
 tile_rows_for (int strips, int resident, int rows, int ry, const Shape &shape)
 {
@@ -1215,7 +1368,7 @@ tile_rows_for (int strips, int resident, int rows, int ry, const Shape &shape)
     tile_rows = shape.tile_rows < rows ? shape.tile_rows : rows;
   else
     {
-      tile_rows = tile_rows > window ? tile_rows : window;
+      tile_rows = tile_rows > window / 2 ? tile_rows : window / 2;
       tile_rows = tile_rows > shortest ? tile_rows : shortest;
     }
   return tile_rows > fewest ? tile_rows : fewest;
@@ -1445,15 +1598,28 @@ window_for (const TesseraImage *image, const TesseraBoxBlur *params)
   w.ry = params->radius_y;
   w.n = (2 * (uint64_t) w.rx + 1) * (2 * (uint64_t) w.ry + 1);
   w.half = w.n / 2;
-  /* Granlund and Montgomery's constants for n < 2^32 (the only n the
-   * 32-bit path sees). */
+  /* The 32-bit path divides x = s + n/2 < 2^31 by multiplying:
+   * floor(x / n) = floor(x m / 2^(31+l)) with l = ceil(log2 n) and
+   * m = ceil(2^(31+l) / n) < 2^32, exact since m n - 2^(31+l) < n <= 2^l
+   * (Granlund and Montgomery 1994, theorem 4.2).  For n = 1 (l = 0) no such
+   * m fits; floor((s + 1) (2^32 - 1) / 2^32) = s instead.  It only serves
+   * windows whose sums fit 32 bits (sum_bits), so l <= 24 here. */
   int l = 0;
   while (l < 32 && ((uint64_t) 1 << l) < w.n)
     l++;
-  w.magic = w.n < ((uint64_t) 1 << 32)
-            ? (uint32_t) (((((uint64_t) 1 << l) - w.n) << 32) / w.n + 1) : 0;
-  w.shift1 = l < 1 ? l : 1;
-  w.shift2 = l - 1 > 0 ? l - 1 : 0;
+  if (w.n == 1)
+    {
+      w.bias = 1;
+      w.magic = 0xffffffffu;
+      w.shift = 0;
+    }
+  else
+    {
+      w.bias = (uint32_t) w.half;
+      w.magic = l <= 24 ? (uint32_t) ((((uint64_t) 1 << (31 + l)) + w.n - 1)
+                                      / w.n) : 0;
+      w.shift = l - 1;
+    }
   return w;
 }
 
