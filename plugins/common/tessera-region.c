@@ -161,18 +161,27 @@ read_pixels (TesseraRegion   *region,
 }
 
 gboolean
+tessera_region_alloc (TesseraRegion       *region,
+                      gint32               drawable,
+                      const GeglRectangle *rect,
+                      GError             **error)
+{
+  const Babl        *format;
+  TesseraSampleType  type;
+
+  memset (region, 0, sizeof (*region));
+  return work_format (drawable, &format, &type, error)
+         && region_alloc (region, drawable, rect, format, type, error);
+}
+
+gboolean
 tessera_region_read (TesseraRegion       *region,
                      gint32               drawable,
                      const GeglRectangle *rect,
                      TesseraProgress     *progress,
                      GError             **error)
 {
-  const Babl        *format;
-  TesseraSampleType  type;
-
-  memset (region, 0, sizeof (*region));
-  if (! work_format (drawable, &format, &type, error)
-      || ! region_alloc (region, drawable, rect, format, type, error))
+  if (! tessera_region_alloc (region, drawable, rect, error))
     return FALSE;
 
   read_pixels (region, progress);

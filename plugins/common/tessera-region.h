@@ -38,6 +38,14 @@ GeglRectangle tessera_rect_grow         (gint32               drawable,
                                          gint                 margin_x,
                                          gint                 margin_y);
 
+/* REGION: RECT of DRAWABLE in the format tessera_region_read reads, with
+ * pixels yet to be written (for output that does not depend on what is
+ * there, e.g. on a new layer). */
+gboolean      tessera_region_alloc      (TesseraRegion       *region,
+                                         gint32               drawable,
+                                         const GeglRectangle *rect,
+                                         GError             **error);
+
 /* Reads RECT of DRAWABLE into REGION. */
 gboolean      tessera_region_read       (TesseraRegion       *region,
                                          gint32               drawable,

@@ -74,6 +74,8 @@ refill (FillDialog *dialog)
       dialog->problem = g_strdup (error->message);
       g_error_free (error);
     }
+  /* The preview reads the pixels it shows itself. */
+  tessera_region_clear (&dialog->job.pixels);
   dialog->filled_with = *dialog->values;
   dialog->have_fill = TRUE;
   gtk_label_set_text (GTK_LABEL (dialog->status),

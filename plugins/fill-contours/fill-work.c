@@ -105,6 +105,80 @@ fill_guess_source (gint32 drawable)
   return light >= 0.5 * count ? FILL_SOURCE_DARK : FILL_SOURCE_BRIGHT;
 }
 
+/* Marks the contour pixels of ROWS rows of RGBA (R'G'B'A floats, MAP's
+ * width a row) in MAP from row Y0 on. */
+static void
+mark_contour (TesseraImage     *map,
+              gint              y0,
+              gint              rows,
+              const gfloat     *rgba,
+              const FillValues *values,
+              const gfloat     *foreground)
+{
+  for (gint y = 0; y < rows; y++)
+    {
+      guint8       *out = tessera_image_row (map, y0 + y);
+      const gfloat *in  = rgba + 4 * (gsize) map->width * y;
+      for (gint x = 0; x < map->width; x++)
+        out[x] = is_contour (in + 4 * x, values, foreground) ? CONTOUR : 0;
+    }
+}
+
+/* MAP from PIXELS, read in the drawable's own format: converted to
+ * R'G'B'A float here as GEGL would, a band of tile rows per thread. */
+static void
+map_from_pixels (TesseraImage        *map,
+                 const TesseraRegion *pixels,
+                 const FillValues    *values,
+                 const gfloat        *foreground)
+{
+  const Babl *fish = babl_fish (pixels->format,
+                                rgba_float (pixels->drawable));
+  gint        band = gimp_tile_height ();
+
+#pragma omp parallel
+  {
+    gfloat *rgba = g_new (gfloat, 4 * (gsize) map->width * band);
+
+#pragma omp for schedule(dynamic)
+    for (gint y0 = 0; y0 < map->height; y0 += band)
+      {
+        gint rows = MIN (band, map->height - y0);
+        for (gint y = 0; y < rows; y++)
+          babl_process (fish, tessera_image_row (&pixels->image, y0 + y),
+                        rgba + 4 * (gsize) map->width * y, map->width);
+        mark_contour (map, y0, rows, rgba, values, foreground);
+      }
+    g_free (rgba);
+  }
+}
+
+/* MAP straight from DRAWABLE as R'G'B'A float, for the sample types the
+ * plug-in reads as others (half, u32, double): their conversion through
+ * float could round differently. */
+static void
+map_from_drawable (TesseraImage     *map,
+                   gint32            drawable,
+                   const FillValues *values,
+                   const gfloat     *foreground)
+{
+  GeglBuffer *buffer = gimp_drawable_get_buffer (drawable);
+  gint        band   = gimp_tile_height ();
+  /* A band of tile rows at a time: the floats of the whole layer would
+   * take 16 bytes a pixel. */
+  gfloat     *rgba   = g_new (gfloat, 4 * (gsize) map->width * band);
+
+  for (gint y0 = 0; y0 < map->height; y0 += band)
+    {
+      GeglRectangle rows = { 0, y0, map->width, MIN (band, map->height - y0) };
+      gegl_buffer_get (buffer, &rows, 1.0, rgba_float (drawable), rgba,
+                       GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+      mark_contour (map, y0, rows.height, rgba, values, foreground);
+    }
+  g_free (rgba);
+  g_object_unref (buffer);
+}
+
 gboolean
 fill_read_map (FillJob          *job,
                gint32            drawable,
@@ -112,65 +186,51 @@ fill_read_map (FillJob          *job,
                TesseraProgress  *progress,
                GError          **error)
 {
-  GeglBuffer    *buffer = gimp_drawable_get_buffer (drawable);
-  const Babl    *format = rgba_float (drawable);
-  gint           width  = gimp_drawable_width (drawable);
-  gint           height = gimp_drawable_height (drawable);
-  gint           band   = gimp_tile_height ();
+  GeglRectangle  whole = { 0, 0, gimp_drawable_width (drawable),
+                           gimp_drawable_height (drawable) };
   gfloat         foreground[4];
-  gfloat        *pixels;
   TesseraStatus  status;
 
   memset (job, 0, sizeof (*job));
   job->drawable = drawable;
-  status = tessera_image_alloc (&job->map, width, height, 1, TESSERA_U8);
+  status = tessera_image_alloc (&job->map, whole.width, whole.height, 1,
+                                TESSERA_U8);
   if (status != TESSERA_OK)
     {
-      g_object_unref (buffer);
       tessera_set_error (error, status);
       return FALSE;
     }
-  foreground_in (format, foreground);
+  foreground_in (rgba_float (drawable), foreground);
+  if (! tessera_region_read (&job->pixels, drawable, &whole, progress, error))
+    return FALSE;
 
-  /* A band of tile rows at a time: the floats of the whole layer would
-   * take 16 bytes a pixel. */
-  pixels = g_new (gfloat, 4 * (gsize) width * band);
-  for (gint y0 = 0; y0 < height; y0 += band)
-    {
-      GeglRectangle rows = { 0, y0, width, MIN (band, height - y0) };
-      gegl_buffer_get (buffer, &rows, 1.0, format, pixels,
-                       GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-      for (gint y = 0; y < rows.height; y++)
-        {
-          guint8       *out = tessera_image_row (&job->map, y0 + y);
-          const gfloat *in  = pixels + 4 * (gsize) width * y;
-          for (gint x = 0; x < width; x++)
-            out[x] = is_contour (in + 4 * x, values, foreground) ? CONTOUR : 0;
-        }
-      tessera_progress_update (progress,
-                               (gdouble) (y0 + rows.height) / height);
-    }
-  g_free (pixels);
-  g_object_unref (buffer);
+  if (job->pixels.format == gimp_drawable_get_format (drawable))
+    map_from_pixels (&job->map, &job->pixels, values, foreground);
+  else
+    map_from_drawable (&job->map, drawable, values, foreground);
+  if (values->output != FILL_OUTPUT_FOREGROUND)
+    tessera_region_clear (&job->pixels);
   return TRUE;
 }
 
 /* ------------------------------------------------------------------ */
 /* Paint: the interior in the output's colours. */
 
-static gsize
-count_value (const TesseraImage *image,
-             guint8              value)
+/* Whether IMAGE has a pixel equal to VALUE (EQUAL) or one that differs
+ * from it: the search stops at the first, where counting read them all. */
+static gboolean
+has_value (const TesseraImage *image,
+           guint8              value,
+           gboolean            equal)
 {
-  gsize count = 0;
-
   for (gint y = 0; y < image->height; y++)
     {
       const guint8 *row = tessera_image_row (image, y);
       for (gint x = 0; x < image->width; x++)
-        count += row[x] == value;
+        if ((row[x] == value) == equal)
+          return TRUE;
     }
-  return count;
+  return FALSE;
 }
 
 /* Why JOB has nothing to fill, or NULL; JOB's paint holds the mask. */
@@ -178,20 +238,18 @@ static gchar *
 nothing_to_fill (const FillJob *job)
 {
   gchar *name = gimp_item_get_name (job->drawable);
-  gsize  contour = count_value (&job->map, CONTOUR);
-  gsize  pixels  = (gsize) job->map.width * job->map.height;
   gchar *why = NULL;
 
-  if (contour == 0)
+  if (! has_value (&job->map, CONTOUR, TRUE))
     why = g_strdup_printf (_("“%s” has no contour with this contour source "
                              "and threshold; try another source or "
                              "threshold."), name);
-  else if (contour == pixels)
+  else if (! has_value (&job->map, CONTOUR, FALSE))
     why = g_strdup_printf (_("Every pixel of “%s” is contour with this "
                              "contour source and threshold, so nothing can "
                              "be inside; try another source or threshold."),
                            name);
-  else if (count_value (&job->paint, INSIDE) == 0)
+  else if (! has_value (&job->paint, INSIDE, TRUE))
     why = g_strdup_printf (_("“%s” has no closed contour: every free pixel "
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
@@ -419,7 +477,9 @@ make_paint (FillJob           *job,
       tessera_image_free (&job->paint);
       job->paint = flat;
     }
-  bleed (&job->paint, &job->map, values->bleed, values->connectivity);
+  /* Without a bleed, nothing to grow: spare the scan of every pixel. */
+  if (values->bleed > 0)
+    bleed (&job->paint, &job->map, values->bleed, values->connectivity);
   return TRUE;
 }
 
@@ -529,41 +589,57 @@ new_fill_layer (gint32       drawable,
   return layer;
 }
 
-/* The foreground colour where JOB's paint is set, over RECT of DRAWABLE
- * (the job's drawable or a new layer the same size). */
+/* The foreground colour where JOB's paint is set, over RECT of REGION (of
+ * the job's drawable or of a new layer the same size). */
 static void
 write_foreground (const FillJob       *job,
-                  gint32               drawable,
+                  const TesseraRegion *region,
                   const GeglRectangle *rect,
                   TesseraProgress     *progress)
 {
-  TesseraRegion region;
-  guint8        pixel[64];
-  gdouble       rgba[4];
-  GimpRGB       colour;
-  gsize         size;
+  TesseraImage view = tessera_region_view (region, rect);
+  gsize        size = tessera_pixel_size (&view);
+  guint8       pixel[64];
+  gdouble      rgba[4];
+  GimpRGB      colour;
 
-  if (! tessera_region_read (&region, drawable, rect, NULL, NULL))
-    return;
   gimp_context_get_foreground (&colour);
   rgba[0] = colour.r;
   rgba[1] = colour.g;
   rgba[2] = colour.b;
   rgba[3] = 1.0;
-  babl_process (babl_fish (babl_format ("R'G'B'A double"), region.format),
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), region->format),
                 rgba, pixel, 1);
-  size = tessera_pixel_size (&region.image);
+#pragma omp parallel for schedule(static)
   for (gint y = 0; y < rect->height; y++)
     {
       const guint8 *inside = (const guint8 *) tessera_image_row (&job->paint,
                                                                  rect->y + y)
                              + rect->x;
-      guint8 *out = tessera_image_row (&region.image, y);
+      guint8 *out = tessera_image_row (&view, y);
       for (gint x = 0; x < rect->width; x++)
         if (inside[x] != 0)
           memcpy (out + x * size, pixel, size);
     }
-  tessera_region_apply (&region, rect, progress);
+  tessera_region_apply (region, rect, progress);
+}
+
+/* The foreground colour where JOB's paint is set, over RECT of the new,
+ * transparent LAYER: nothing to read, it is zeros in every format. */
+static void
+write_foreground_layer (const FillJob       *job,
+                        gint32               layer,
+                        const GeglRectangle *rect,
+                        TesseraProgress     *progress)
+{
+  TesseraRegion region;
+
+  if (! tessera_region_alloc (&region, layer, rect, NULL))
+    return;
+  for (gint y = 0; y < rect->height; y++)
+    memset (tessera_image_row (&region.image, y), 0,
+            tessera_pixel_size (&region.image) * rect->width);
+  write_foreground (job, &region, rect, progress);
   tessera_region_clear (&region);
 }
 
@@ -657,12 +733,12 @@ fill_write (const FillJob       *jobs,
         switch (values->output)
           {
           case FILL_OUTPUT_FOREGROUND:
-            write_foreground (&jobs[i], jobs[i].drawable, &bounds, progress);
+            write_foreground (&jobs[i], &jobs[i].pixels, &bounds, progress);
             break;
           case FILL_OUTPUT_LAYER:
             layer = new_fill_layer (jobs[i].drawable, _("Fill"),
                                     values->source);
-            write_foreground (&jobs[i], layer, &bounds, progress);
+            write_foreground_layer (&jobs[i], layer, &bounds, progress);
             break;
           default:
             layer = new_fill_layer (jobs[i].drawable, _("Flat colours"),
@@ -680,4 +756,5 @@ fill_job_clear (FillJob *job)
 {
   tessera_image_free (&job->map);
   tessera_image_free (&job->paint);
+  tessera_region_clear (&job->pixels);
 }

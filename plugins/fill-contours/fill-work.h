@@ -8,6 +8,7 @@
 #include "fill-contours.h"
 #include "tessera-plugin.h"
 #include "tessera-progress.h"
+#include "tessera-region.h"
 
 /* Which pixels are contour: the PDB's "contour-source" values. */
 typedef enum
@@ -53,9 +54,11 @@ typedef struct
   gint32        drawable;
   TesseraImage  map;      /* u8, 255: contour */
   TesseraImage  paint;    /* the interior in the output's colours, see below */
+  TesseraRegion pixels;   /* the whole drawable, kept for output on it */
 } FillJob;
 
-/* MAP of DRAWABLE by VALUES's source and threshold. */
+/* MAP of DRAWABLE by VALUES's source and threshold; its PIXELS too when
+ * the output goes on DRAWABLE, so they are read once. */
 gboolean fill_read_map (FillJob          *job,
                         gint32            drawable,
                         const FillValues *values,
