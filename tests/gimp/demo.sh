@@ -16,14 +16,15 @@ programs=$(find "$abs_top_builddir/plugins" -type f -name 'tessera-*' -perm -u+x
 profile_make "$out/profile" $programs || exit 1
 export GIMP2_DIRECTORY="$out/profile"
 
-sample=$(scheme_string "$abs_top_srcdir/data/landsat-bahamas-791x718.png")
+data=$(scheme_string "$abs_top_srcdir/data")
 target=$(scheme_string "$out")
 
-# (demo NAME APPLY): APPLY changes a fresh copy of the sample; the visible
-# result is saved as OUT/NAME.png.
+# (demo NAME SAMPLE APPLY): APPLY changes a fresh copy of data/SAMPLE; the
+# visible result is saved as OUT/NAME.png.
 prelude="
-(define (demo name apply)
-  (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE $sample $sample)))
+(define (demo name sample apply)
+  (let* ((path (string-append $data \"/\" sample))
+         (image (car (gimp-file-load RUN-NONINTERACTIVE path path)))
          (layer (car (gimp-image-get-active-drawable image)))
          (file (string-append $target \"/\" name \".png\")))
     (apply image layer)
@@ -31,21 +32,23 @@ prelude="
       (file-png-save-defaults RUN-NONINTERACTIVE image flat file file))
     (gimp-image-delete image)))"
 
-# NAME and the script-fu that makes it, one per line.
+# NAME, the sample in data/ and the script-fu that makes it, one per line.
+photo=landsat-bahamas-791x718.png
 jobs="
-box-blur	(lambda (image layer) (plug-in-tessera-box-blur RUN-NONINTERACTIVE image layer 6 6 3 0))
-mst-segment	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINTERACTIVE image layer 8 0.01 1.0 0 0 0))
-reconstruct-h-dome	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0 0))
-reconstruct-fill-holes	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 0))
-reconstruct-fill-holes-luminance	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 1))
-trace-line	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0 0 0.05))
+box-blur	$photo	(lambda (image layer) (plug-in-tessera-box-blur RUN-NONINTERACTIVE image layer 6 6 3 0))
+mst-segment	$photo	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINTERACTIVE image layer 8 0.01 1.0 0 0 0))
+reconstruct-h-dome	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0 0))
+reconstruct-fill-holes	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 0))
+reconstruct-fill-holes-luminance	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 1))
+trace-line	$photo	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0 0 0.05))
+fill-contours-flat	line-art-640x480.png	(lambda (image layer) (plug-in-tessera-fill-contours RUN-NONINTERACTIVE image layer 0 0.5 4 3 0 2 0))
 "
 
-commands=$(printf '%s\n' "$jobs" | while IFS='	' read -r name code; do
-  [ -n "$name" ] && printf '%s\n' "(demo \"$name\" $code)"
+commands=$(printf '%s\n' "$jobs" | while IFS='	' read -r name sample code; do
+  [ -n "$name" ] && printf '%s\n' "(demo \"$name\" \"$sample\" $code)"
 done)
 
-echo "Running the plug-ins on data/landsat-bahamas-791x718.png ..."
+echo "Running the plug-ins on the samples in data/ ..."
 {
   echo "$prelude"
   echo "$commands"
