@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <stdarg.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "tessera-dialog.h"
@@ -39,6 +41,34 @@ tessera_dialog_add_preview (GtkWidget *box,
   gtk_box_pack_start (GTK_BOX (box), preview, TRUE, TRUE, 0);
   g_signal_connect (preview, "invalidated", update, data);
   return preview;
+}
+
+GtkWidget *
+tessera_dialog_add_combo (GtkTable    *table,
+                          gint         row,
+                          const gchar *label,
+                          gint         columns,
+                          gint        *value,
+                          GtkWidget   *preview,
+                          const gchar *first_label,
+                          ...)
+{
+  GtkWidget *combo;
+  gint       first_value;
+  va_list    items;
+
+  va_start (items, first_label);
+  first_value = va_arg (items, gint);
+  combo = gimp_int_combo_box_new_valist (first_label, first_value, items);
+  va_end (items);
+  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
+                              G_CALLBACK (gimp_int_combo_box_get_active),
+                              value);
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, columns,
+                             FALSE);
+  return combo;
 }
 
 gboolean

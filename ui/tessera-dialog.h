@@ -21,6 +21,18 @@ GtkWidget *tessera_dialog_add_preview (GtkWidget   *box,
                                        GCallback    update,
                                        gpointer     data);
 
+/* A combo box of the NULL-terminated LABEL, VALUE pairs that follow, at
+ * ROW of TABLE after the mnemonic LABEL and spanning COLUMNS columns; it
+ * keeps *VALUE up to date and asks PREVIEW to redraw. */
+GtkWidget *tessera_dialog_add_combo   (GtkTable    *table,
+                                       gint         row,
+                                       const gchar *label,
+                                       gint         columns,
+                                       gint        *value,
+                                       GtkWidget   *preview,
+                                       const gchar *first_label,
+                                       ...) G_GNUC_NULL_TERMINATED;
+
 /* Shows DIALOG and waits for the user; DIALOG is destroyed.  TRUE for OK. */
 gboolean   tessera_dialog_run         (GtkWidget   *dialog);
 

@@ -136,35 +136,6 @@ preview_update (GimpPreview *preview,
   tessera_region_clear (&region);
 }
 
-/* A combo box of the NULL-terminated LABEL, VALUE pairs that follow, at
- * ROW of TABLE, keeping *VALUE up to date and redrawing PREVIEW. */
-static GtkWidget *
-add_combo (GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gint        *value,
-           GtkWidget   *preview,
-           const gchar *first_label,
-           ...)
-{
-  GtkWidget *combo;
-  gint       first_value;
-  va_list    args;
-
-  va_start (args, first_label);
-  first_value = va_arg (args, gint);
-  combo = gimp_int_combo_box_new_valist (first_label, first_value, args);
-  va_end (args);
-  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
-                              G_CALLBACK (gimp_int_combo_box_get_active),
-                              value);
-  g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
-                             FALSE);
-  return combo;
-}
-
 static GtkWidget *
 make_controls (FillDialog *dialog)
 {
@@ -177,14 +148,15 @@ make_controls (FillDialog *dialog)
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
 
-  add_combo (GTK_TABLE (table), 0, _("Contour _source:"), &values->source,
-             preview,
-             _("Opaque pixels (line art on a transparent layer)"),
-             FILL_SOURCE_ALPHA,
-             _("Dark pixels (ink on paper)"), FILL_SOURCE_DARK,
-             _("Light pixels (light lines on black)"), FILL_SOURCE_BRIGHT,
-             _("Pixels near the foreground colour"), FILL_SOURCE_FOREGROUND,
-             NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 0, _("Contour _source:"), 2,
+                            &values->source, preview,
+                            _("Opaque pixels (line art on a transparent layer)"),
+                            FILL_SOURCE_ALPHA,
+                            _("Dark pixels (ink on paper)"), FILL_SOURCE_DARK,
+                            _("Light pixels (light lines on black)"),
+                            FILL_SOURCE_BRIGHT,
+                            _("Pixels near the foreground colour"),
+                            FILL_SOURCE_FOREGROUND, NULL);
 
   threshold = gimp_scale_entry_new (GTK_TABLE (table), 0, 1, _("_Threshold:"),
                                     200, 6, values->threshold, 0.0, 1.0,
@@ -199,17 +171,22 @@ make_controls (FillDialog *dialog)
   g_signal_connect_swapped (threshold, "value-changed",
                             G_CALLBACK (gimp_preview_invalidate), preview);
 
-  add_combo (GTK_TABLE (table), 2, _("Co_nnectivity:"), &values->connectivity,
-             preview,
-             _("4: lines with diagonal steps close a region"), 4,
-             _("8: only lines without diagonal steps close a region"), 8,
-             NULL);
-  add_combo (GTK_TABLE (table), 3, _("_Output:"), &values->output, preview,
-             _("Foreground colour on this layer"), FILL_OUTPUT_FOREGROUND,
-             _("Foreground colour on a new layer"), FILL_OUTPUT_LAYER,
-             _("Selection of the interior"), FILL_OUTPUT_SELECTION,
-             _("Flat colours on a new layer"), FILL_OUTPUT_FLAT,
-             NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 2, _("Co_nnectivity:"), 2,
+                            &values->connectivity, preview,
+                            _("4: lines with diagonal steps close a region"),
+                            4,
+                            _("8: only lines without diagonal steps close a region"),
+                            8, NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 3, _("_Output:"), 2,
+                            &values->output, preview,
+                            _("Foreground colour on this layer"),
+                            FILL_OUTPUT_FOREGROUND,
+                            _("Foreground colour on a new layer"),
+                            FILL_OUTPUT_LAYER,
+                            _("Selection of the interior"),
+                            FILL_OUTPUT_SELECTION,
+                            _("Flat colours on a new layer"),
+                            FILL_OUTPUT_FLAT, NULL);
 
   bleed = gimp_scale_entry_new (GTK_TABLE (table), 0, 4,
                                 _("_Under the line:"), 200, 6, values->bleed,

@@ -569,34 +569,6 @@ share_update (GtkAdjustment *adjustment,
 }
 
 static GtkWidget *
-add_combo (GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gint        *value,
-           GtkWidget   *preview,
-           ...)
-{
-  GtkWidget   *combo;
-  va_list      items;
-  const gchar *first_label;
-  gint         first_value;
-
-  va_start (items, preview);
-  first_label = va_arg (items, const gchar *);
-  first_value = va_arg (items, gint);
-  combo = gimp_int_combo_box_new_valist (first_label, first_value, items);
-  va_end (items);
-  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
-                              G_CALLBACK (gimp_int_combo_box_get_active),
-                              value);
-  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
-                             FALSE);
-  g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  return combo;
-}
-
-static GtkWidget *
 make_controls (SegmentDialog *dialog)
 {
   SegmentValues *values  = dialog->values;
@@ -635,16 +607,18 @@ make_controls (SegmentDialog *dialog)
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
 
-  add_combo (GTK_TABLE (table), 3, _("Colour _space:"), &values->colour_space,
-             dialog->preview,
-             _("RGB"), TESSERA_COLOUR_SPACE_RGB,
-             _("CIE L*a*b*"), TESSERA_COLOUR_SPACE_CIELAB, NULL);
-  add_combo (GTK_TABLE (table), 4, _("_Output:"), &values->output,
-             dialog->preview,
-             _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
-             _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
-             _("One channel (selection) per class"), OUTPUT_CHANNEL_PER_CLASS,
-             _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 3, _("Colour _space:"), 2,
+                            &values->colour_space, dialog->preview,
+                            _("RGB"), TESSERA_COLOUR_SPACE_RGB,
+                            _("CIE L*a*b*"),
+                            TESSERA_COLOUR_SPACE_CIELAB, NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 4, _("_Output:"), 2,
+                            &values->output, dialog->preview,
+                            _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
+                            _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
+                            _("One channel (selection) per class"),
+                            OUTPUT_CHANNEL_PER_CLASS,
+                            _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
 
   backend = tessera_backend_combo_new (&values->backend);
   gimp_table_attach_aligned (GTK_TABLE (table), 0, 5, _("_Backend:"),

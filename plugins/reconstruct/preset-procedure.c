@@ -98,18 +98,18 @@ make_controls (PresetDialog        *dialog,
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
 
-  combo = reconstruct_add_combo (GTK_TABLE (table), 0, _("_Preset:"),
-                                 &values->preset, dialog->preview,
-                                 _("Fill holes"),
-                                 TESSERA_RECONSTRUCT_FILL_HOLES,
-                                 _("Remove objects touching the border"),
-                                 TESSERA_RECONSTRUCT_CLEAR_BORDER,
-                                 _("H-domes (regional maxima)"),
-                                 TESSERA_RECONSTRUCT_H_DOME,
-                                 _("Opening by reconstruction"),
-                                 TESSERA_RECONSTRUCT_OPENING,
-                                 _("Closing by reconstruction"),
-                                 TESSERA_RECONSTRUCT_CLOSING, NULL);
+  combo = tessera_dialog_add_combo (GTK_TABLE (table), 0, _("_Preset:"), 1,
+                                    &values->preset, dialog->preview,
+                                    _("Fill holes"),
+                                    TESSERA_RECONSTRUCT_FILL_HOLES,
+                                    _("Remove objects touching the border"),
+                                    TESSERA_RECONSTRUCT_CLEAR_BORDER,
+                                    _("H-domes (regional maxima)"),
+                                    TESSERA_RECONSTRUCT_H_DOME,
+                                    _("Opening by reconstruction"),
+                                    TESSERA_RECONSTRUCT_OPENING,
+                                    _("Closing by reconstruction"),
+                                    TESSERA_RECONSTRUCT_CLOSING, NULL);
 
   dialog->h = gimp_scale_entry_new (GTK_TABLE (table), 0, 1, _("_h (%):"),
                                     200, 6, values->h, 0.0, 100.0, 0.1, 1.0,

@@ -8,6 +8,7 @@
 
 #include "reconstruct-work.h"
 #include "tessera-backend-combo.h"
+#include "tessera-dialog.h"
 #include "tessera-preview.h"
 
 gboolean
@@ -257,33 +258,6 @@ reconstruct_preview (GimpPreview         *preview,
   tessera_preview_draw (preview, &region);
 }
 
-GtkWidget *
-reconstruct_add_combo (GtkTable    *table,
-                       gint         row,
-                       const gchar *label,
-                       gint        *value,
-                       GtkWidget   *preview,
-                       const gchar *first_label,
-                       ...)
-{
-  GtkWidget *combo;
-  gint       first_value;
-  va_list    args;
-
-  va_start (args, first_label);
-  first_value = va_arg (args, gint);
-  combo = gimp_int_combo_box_new_valist (first_label, first_value, args);
-  va_end (args);
-  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
-                              G_CALLBACK (gimp_int_combo_box_get_active),
-                              value);
-  g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 1,
-                             FALSE);
-  return combo;
-}
-
 gint
 reconstruct_add_controls (GtkTable       *table,
                           gint            row,
@@ -296,16 +270,16 @@ reconstruct_add_controls (GtkTable       *table,
 {
   GtkWidget *combo;
 
-  reconstruct_add_combo (table, row++, _("Co_nnectivity:"), connectivity,
-                         preview,
-                         _("8 (the square around each pixel)"), 8,
-                         _("4 (the cross around each pixel)"), 4, NULL);
-  combo = reconstruct_add_combo (table, row++, _("Co_lour:"), colour_mode,
-                                 preview,
-                                 _("Each channel on its own"),
-                                 TESSERA_RECONSTRUCT_PER_CHANNEL,
-                                 _("On luminance, the colours following"),
-                                 TESSERA_RECONSTRUCT_LUMINANCE, NULL);
+  tessera_dialog_add_combo (table, row++, _("Co_nnectivity:"), 1, connectivity,
+                            preview,
+                            _("8 (the square around each pixel)"), 8,
+                            _("4 (the cross around each pixel)"), 4, NULL);
+  combo = tessera_dialog_add_combo (table, row++, _("Co_lour:"), 1,
+                                    colour_mode, preview,
+                                    _("Each channel on its own"),
+                                    TESSERA_RECONSTRUCT_PER_CHANNEL,
+                                    _("On luminance, the colours following"),
+                                    TESSERA_RECONSTRUCT_LUMINANCE, NULL);
   /* A grey drawable is its own luminance: nothing to choose. */
   gtk_widget_set_sensitive (combo, gimp_drawable_is_rgb (drawable));
   gimp_help_set_help_data (combo,
@@ -314,10 +288,10 @@ reconstruct_add_controls (GtkTable       *table,
                              "its change, keeping their hue; pixels whose "
                              "light does not change stay as they are"),
                            NULL);
-  reconstruct_add_combo (table, row++, _("O_utput:"), output, preview,
-                         _("A new layer"), RECONSTRUCT_OUTPUT_NEW_LAYER,
-                         _("Replace the drawable"),
-                         RECONSTRUCT_OUTPUT_IN_PLACE, NULL);
+  tessera_dialog_add_combo (table, row++, _("O_utput:"), 1, output, preview,
+                            _("A new layer"), RECONSTRUCT_OUTPUT_NEW_LAYER,
+                            _("Replace the drawable"),
+                            RECONSTRUCT_OUTPUT_IN_PLACE, NULL);
   combo = tessera_backend_combo_new (backend);
   gimp_table_attach_aligned (table, 0, row++, _("_Backend:"), 0.0, 0.5,
                              combo, 1, FALSE);

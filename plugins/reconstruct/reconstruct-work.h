@@ -88,16 +88,6 @@ gint     reconstruct_add_controls (GtkTable           *table,
                                    TesseraBackend     *backend,
                                    GtkWidget          *preview);
 
-/* A combo box of the NULL-terminated LABEL, VALUE pairs that follow,
- * keeping *VALUE up to date and redrawing PREVIEW; at ROW of TABLE. */
-GtkWidget *reconstruct_add_combo  (GtkTable           *table,
-                                   gint                row,
-                                   const gchar        *label,
-                                   gint               *value,
-                                   GtkWidget          *preview,
-                                   const gchar        *first_label,
-                                   ...) G_GNUC_NULL_TERMINATED;
-
 /* Shows RESULT (like MASK's image) in PREVIEW. */
 void     reconstruct_preview     (GimpPreview         *preview,
                                   const TesseraRegion *mask,

@@ -124,12 +124,12 @@ make_controls (ReconstructDialog   *dialog,
                              "starts from; the active drawable is the "
                              "mask"), NULL);
 
-  reconstruct_add_combo (GTK_TABLE (table), 1, _("_Operation:"),
-                         &values->operation, dialog->preview,
-                         _("Dilation (the marker rises under the mask)"),
-                         TESSERA_RECONSTRUCT_DILATION,
-                         _("Erosion (the marker sinks above the mask)"),
-                         TESSERA_RECONSTRUCT_EROSION, NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 1, _("_Operation:"), 1,
+                            &values->operation, dialog->preview,
+                            _("Dilation (the marker rises under the mask)"),
+                            TESSERA_RECONSTRUCT_DILATION,
+                            _("Erosion (the marker sinks above the mask)"),
+                            TESSERA_RECONSTRUCT_EROSION, NULL);
   reconstruct_add_controls (GTK_TABLE (table), 2, target->drawable,
                             &values->connectivity, &values->colour_mode,
                             &values->output, &values->backend,
