@@ -6,7 +6,9 @@
  * FUSED walks down vertical strips of the image.  Each thread owns a chunk
  * of one row (16 or 32 bytes of pixels, see Chunk) and keeps the running
  * vertical window sums of its chunk in registers: per row it adds the
- * entering row and subtracts the leaving one.  The horizontal window is
+ * entering row and subtracts the leaving one, both fetched a few rows
+ * ahead (in registers, or for 8-bit samples by asynchronous copies into
+ * shared memory: see FusedRing).  The horizontal window is
  * then a difference of prefix sums over the strip, formed in shared memory;
  * neighbouring strips overlap by the horizontal radius.  Nothing but the
  * image and the result touches global memory.  When the radius is wider
@@ -129,6 +131,13 @@ struct Chunk
     word[i / PER_WORD] |= to_word (v) << (BITS * (i % PER_WORD));
   }
 };
+
+/* Vector types of 4, 8 and 16 bytes, for whole-word accesses to shared
+ * memory. */
+template <int BYTES> struct Vector;
+template <> struct Vector<4> { typedef uint32_t Type; };
+template <> struct Vector<8> { typedef uint2 Type; };
+template <> struct Vector<16> { typedef uint4 Type; };
 
 __device__ __forceinline__ int
 clamp_index (int i, int n)
@@ -521,24 +530,15 @@ start_window (Acc *acc, const TesseraImage &src, const Window &w, int y,
     }
 }
 
-/* Rows whose loads are in flight ahead of their use, 32 bytes' worth per
- * thread and direction: the other blocks of an SM hide the rest of the
- * latency (measured: one row or two ahead ran alike; four cost 16 more
- * registers). */
-#define WALK_AHEAD(BYTES) ((BYTES) <= 16 ? 2 : 1)
-
-/* The chunks that enter and leave the window at row I of WALK (I >= 1). */
-template <typename T, int C>
+/* The rows whose chunks enter and leave the window at row I of WALK
+ * (I >= 1). */
 __device__ __forceinline__ void
-load_walk_row (Chunk<T, C> &enter, Chunk<T, C> &leave,
-               const TesseraImage &src, const Window &w, const Walk &walk,
-               int i, int x0, bool whole)
+walk_row_sources (const Window &w, const Walk &walk, int i, int *enter,
+                  int *leave)
 {
   int y = walk.first + i * walk.step;
-  load_chunk (enter, src, clamp_index (y + walk.step * w.ry, w.height), x0,
-              whole);
-  load_chunk (leave, src, clamp_index (y - walk.step * (w.ry + 1), w.height),
-              x0, whole);
+  *enter = clamp_index (y + walk.step * w.ry, w.height);
+  *leave = clamp_index (y - walk.step * (w.ry + 1), w.height);
 }
 
 /* ACC += the terms of ENTER, -= those of LEAVE. */
@@ -607,26 +607,205 @@ step_window (uint32_t *acc, const Chunk<uint8_t, C> &enter,
     }
 }
 
-/* Walks the block's rows: EMIT (y, acc) gets every row's vertical window
- * sums, in walking order.  The chunks entering and leaving the window sit
- * in a ring of WALK_AHEAD slots: as soon as a row's slot is used, the load
- * of the row that many further on goes into it, so loads are in flight
- * while EMIT works.  EMIT may synchronise the block: the trip counts are
- * the same for all its threads. */
-template <bool PREMUL, typename T, int C, typename Acc, typename Emit>
-__device__ __forceinline__ void
-walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
-           int x0, bool whole, Emit &emit)
+/* Where the walk keeps the chunks that enter and leave the window: each
+ * row's are fetched ROWS rows ahead of their use, so that their loads are
+ * in flight while the block works on the rows before.  A ring offers
+ * fetch (slot, row), commit () after each row's fetch (made or not),
+ * wait () until the oldest slot has landed, and read (slot, enter, leave);
+ * slots are compile-time indices. */
+
+/* In registers: 32 bytes' worth per thread and direction, since registers
+ * bound how many warps an SM holds (measured: one row or two ahead ran
+ * alike; four cost 16 more registers). */
+template <typename T, int C>
+struct RegisterRing
 {
   typedef Chunk<T, C> Ch;
-  const int D = WALK_AHEAD (Ch::BYTES);
+  static const int ROWS = Ch::BYTES <= 16 ? 2 : 1;
+  Ch enter[ROWS], leave[ROWS];
+
+  /* The same interface as SharedRing's: it needs no shared memory. */
+  __host__ __device__ static size_t bytes (int) { return 0; }
+  __device__ static RegisterRing at (unsigned char *) { return RegisterRing (); }
+
+  __device__ __forceinline__ void
+  fetch (int slot, const TesseraImage &src, const Window &w,
+         const Walk &walk, int i, int x0, bool whole)
+  {
+    int ye, yl;
+    walk_row_sources (w, walk, i, &ye, &yl);
+    load_chunk (enter[slot], src, ye, x0, whole);
+    load_chunk (leave[slot], src, yl, x0, whole);
+  }
+
+  __device__ __forceinline__ void commit () {}
+  __device__ __forceinline__ void wait () {}
+
+  __device__ __forceinline__ void
+  read (int slot, Ch &e, Ch &l) const
+  {
+    e = enter[slot];
+    l = leave[slot];
+  }
+};
+
+/* LOAD bytes from global to shared memory: an asynchronous copy from sm_80
+ * on, before it a load and a store. */
+template <int LOAD>
+__device__ __forceinline__ void
+copy_piece (unsigned char *to, const unsigned char *from)
+{
+#if __CUDA_ARCH__ >= 800
+  uint32_t address = (uint32_t) __cvta_generic_to_shared (to);
+  if constexpr (LOAD == 16)
+    asm volatile ("cp.async.cg.shared.global [%0], [%1], 16;"
+                  :: "r" (address), "l" (from) : "memory");
+  else
+    asm volatile ("cp.async.ca.shared.global [%0], [%1], %2;"
+                  :: "r" (address), "l" (from), "n" (LOAD) : "memory");
+#else
+  if constexpr (LOAD == 16)
+    *(uint4 *) to = __ldg ((const uint4 *) from);
+  else if constexpr (LOAD == 8)
+    *(uint2 *) to = __ldg ((const uint2 *) from);
+  else
+    *(uint32_t *) to = __ldg ((const uint32_t *) from);
+#endif
+}
+
+/* Rows that the shared-memory ring fetches ahead (measured on 8-bit RGBA,
+ * with four blocks per SM: three rows 0.236 ms, two 0.239; with three
+ * blocks, four and six rows were no faster than two). */
+#define SHARED_RING_ROWS 3
+
+/* In shared memory, filled by asynchronous copies: it holds no registers,
+ * so that more warps fit an SM, and rows can be fetched further ahead.
+ * Each thread reads back only what it copied itself, so no barrier is
+ * needed.  Laid out [slot][enter, leave][piece][thread] in LOAD-byte
+ * pieces, so that a warp's copies and reads hit distinct banks. */
+template <typename T, int C>
+struct SharedRing
+{
+  typedef Chunk<T, C> Ch;
+  static const int ROWS = SHARED_RING_ROWS;
+  static const int PIECES = Ch::BYTES / Ch::LOAD;
+  unsigned char *mine;    /* this thread's first piece */
+  int            plane;   /* bytes of one slot's enter or leave half */
+
+  /* The ring at RING, in a block's shared memory. */
+  __device__ static SharedRing
+  at (unsigned char *ring)
+  {
+    SharedRing r;
+    r.mine = ring + threadIdx.x * Ch::LOAD;
+    r.plane = Ch::BYTES * blockDim.x;
+    return r;
+  }
+
+  /* Bytes of the ring for a block of THREADS. */
+  __host__ __device__ static size_t
+  bytes (int threads)
+  {
+    return (size_t) ROWS * 2 * threads * Ch::BYTES;
+  }
+
+  __device__ __forceinline__ unsigned char *
+  piece (int slot, int half, int i) const
+  {
+    return mine + (slot * 2 + half) * plane + i * blockDim.x * Ch::LOAD;
+  }
+
+  /* Row Y's chunk into HALF of SLOT. */
+  __device__ __forceinline__ void
+  fetch_chunk (int slot, int half, const TesseraImage &src, int y, int x0,
+               bool whole)
+  {
+    if (whole)
+      {
+        const unsigned char *p = image_row (src, y)
+                                 + (ptrdiff_t) x0 * (C * sizeof (T));
+#pragma unroll
+        for (int i = 0; i < PIECES; i++)
+          copy_piece<Ch::LOAD> (piece (slot, half, i), p + i * Ch::LOAD);
+        return;
+      }
+    Ch chunk;
+    load_chunk (chunk, src, y, x0, false);
+#pragma unroll
+    for (int i = 0; i < PIECES; i++)
+#pragma unroll
+      for (int j = 0; j < Ch::LOAD / 4; j++)
+        ((uint32_t *) piece (slot, half, i))[j]
+          = chunk.word[i * (Ch::LOAD / 4) + j];
+  }
+
+  __device__ __forceinline__ void
+  fetch (int slot, const TesseraImage &src, const Window &w,
+         const Walk &walk, int i, int x0, bool whole)
+  {
+    int ye, yl;
+    walk_row_sources (w, walk, i, &ye, &yl);
+    fetch_chunk (slot, 0, src, ye, x0, whole);
+    fetch_chunk (slot, 1, src, yl, x0, whole);
+  }
+
+  __device__ __forceinline__ void
+  commit ()
+  {
+#if __CUDA_ARCH__ >= 800
+    asm volatile ("cp.async.commit_group;" ::: "memory");
+#endif
+  }
+
+  __device__ __forceinline__ void
+  wait ()
+  {
+#if __CUDA_ARCH__ >= 800
+    asm volatile ("cp.async.wait_group %0;" :: "n" (ROWS - 1) : "memory");
+#endif
+  }
+
+  __device__ __forceinline__ void
+  read_chunk (Ch &chunk, int slot, int half) const
+  {
+    typedef typename Vector<Ch::LOAD>::Type V;
+#pragma unroll
+    for (int i = 0; i < PIECES; i++)
+      {
+        V v = *(const V *) piece (slot, half, i);
+        memcpy (&chunk.word[i * (Ch::LOAD / 4)], &v, Ch::LOAD);
+      }
+  }
+
+  __device__ __forceinline__ void
+  read (int slot, Ch &e, Ch &l) const
+  {
+    read_chunk (e, slot, 0);
+    read_chunk (l, slot, 1);
+  }
+};
+
+/* Walks the block's rows: EMIT (y, acc) gets every row's vertical window
+ * sums, in walking order.  As soon as a row's RING slot is used, the row
+ * Ring::ROWS further on is fetched into it.  EMIT may synchronise the
+ * block: the trip counts are the same for all its threads. */
+template <bool PREMUL, typename T, int C, typename Acc, typename Ring,
+          typename Emit>
+__device__ __forceinline__ void
+walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
+           int x0, bool whole, Ring &ring, Emit &emit)
+{
+  typedef Chunk<T, C> Ch;
+  const int D = Ring::ROWS;
   Acc acc[Ch::SAMPLES];
-  Ch enter[D], leave[D];
 
 #pragma unroll
   for (int d = 0; d < D; d++)
-    if (1 + d < walk.count)
-      load_walk_row (enter[d], leave[d], src, w, walk, 1 + d, x0, whole);
+    {
+      if (1 + d < walk.count)
+        ring.fetch (d, src, w, walk, 1 + d, x0, whole);
+      ring.commit ();
+    }
   start_window<PREMUL, T, C> (acc, src, w, walk.first, x0, whole);
   emit (walk.first, acc);
   for (int i = 1; i < walk.count; i += D)
@@ -634,10 +813,13 @@ walk_rows (const TesseraImage &src, const Window &w, const Walk &walk,
     for (int d = 0; d < D; d++)
       if (i + d < walk.count)
         {
-          step_window<PREMUL> (acc, enter[d], leave[d]);
+          Ch enter, leave;
+          ring.wait ();
+          ring.read (d, enter, leave);
+          step_window<PREMUL> (acc, enter, leave);
           if (i + d + D < walk.count)
-            load_walk_row (enter[d], leave[d], src, w, walk, i + d + D, x0,
-                           whole);
+            ring.fetch (d, src, w, walk, i + d + D, x0, whole);
+          ring.commit ();
           emit (walk.first + (i + d) * walk.step, acc);
         }
 }
@@ -659,13 +841,6 @@ struct FusedShape
   int  hi_byte[MAX_CHUNK_PIXELS];
   int  lo_byte[MAX_CHUNK_PIXELS];
 };
-
-/* Shared-memory words of VECTOR bytes, the widest access that a pixel's C
- * sums allow. */
-template <int BYTES> struct Vector;
-template <> struct Vector<4> { typedef uint32_t Type; };
-template <> struct Vector<8> { typedef uint2 Type; };
-template <> struct Vector<16> { typedef uint4 Type; };
 
 /* How a block's prefix sums lie in shared memory: chunk after chunk, each
  * padded to an odd number of vectors, so that the lanes of a warp, each
@@ -845,31 +1020,61 @@ place_prefixes (FusedShape *shape, int rx)
     }
 }
 
+/* The fused kernel's ring: in shared memory for 32-bit sums, whose
+ * registers are what bounds the warps an SM holds (measured on the H100,
+ * 8-bit RGBA, radius 25: 0.259 ms with the ring in registers and three
+ * blocks per SM, 0.242 with the shared ring and four); in registers for
+ * wider sums (float RGBA with a shared ring took 1.01 ms instead of 0.58;
+ * that kernel is bound by DRAM traffic, not by its warps). */
+template <typename T, int C, typename Acc>
+struct FusedRing
+{
+  typedef RegisterRing<T, C> Type;
+};
+
+template <typename T, int C>
+struct FusedRing<T, C, uint32_t>
+{
+  typedef SharedRing<T, C> Type;
+};
+
 /* The fused kernel's shared memory: a zero chunk, the block's prefixes,
- * then the warp totals. */
+ * the warp totals, then (16-byte aligned) a shared ring. */
+template <typename T, int C, typename Acc>
+__host__ __device__ size_t
+fused_ring_offset (int threads)
+{
+  size_t sums = (size_t) (threads + 1) * PrefixLayout<T, C, Acc>::PITCH
+                + sizeof (Acc) * (threads / 32) * C;
+  return (sums + 15) / 16 * 16;
+}
+
 template <bool PREMUL, typename T, int C, typename Acc>
 size_t
 fused_shared_bytes (int threads)
 {
-  return (size_t) (threads + 1) * PrefixLayout<T, C, Acc>::PITCH
-         + sizeof (Acc) * (threads / 32) * C;
+  return fused_ring_offset<T, C, Acc> (threads)
+         + FusedRing<T, C, Acc>::Type::bytes (threads);
 }
 
 /* Blocks per SM that the fused kernel's registers must allow: the kernel
  * waits on latency more than on any pipe, so the more warps the better, up
- * to where the compiler starts to spill.  Three (80 registers) for 32-bit
- * sums, two for wider ones (measured on 8-bit RGBA: two blocks 15-20%
- * slower than three; four, at 64 registers, 5% faster in one build and 2%
- * slower in another, where the compiler spilled). */
-#define FUSED_MIN_BLOCKS(ACC_BYTES) ((ACC_BYTES) == 4 ? 3 : 2)
+ * to where the compiler starts to spill.  Four (64 registers) for 32-bit
+ * sums, whose ring is in shared memory, but three (80) for one channel,
+ * whose sixteen sums a thread spill at 64; two for wider sums (measured on
+ * 8-bit RGBA with the ring in registers: two blocks 15-20% slower than
+ * three, four spilled). */
+#define FUSED_MIN_BLOCKS(ACC_BYTES, C) \
+  ((ACC_BYTES) == 4 ? ((C) == 1 ? 3 : 4) : 2)
 
 template <bool PREMUL, typename T, int C, typename Acc>
-__global__ void __launch_bounds__ (256, FUSED_MIN_BLOCKS (sizeof (Acc)))
+__global__ void __launch_bounds__ (256, FUSED_MIN_BLOCKS (sizeof (Acc), C))
 fused_kernel (TesseraImage src, TesseraImage dst, Window w,
               const __grid_constant__ FusedShape shape)
 {
   typedef Chunk<T, C> Ch;
   typedef PrefixLayout<T, C, Acc> Layout;
+  typedef typename FusedRing<T, C, Acc>::Type Ring;
   extern __shared__ __align__ (16) unsigned char shared[];
   int outputs = blockDim.x - 2 * shape.halo;
   int chunk = blockIdx.x * outputs - shape.halo + threadIdx.x;
@@ -883,13 +1088,14 @@ fused_kernel (TesseraImage src, TesseraImage dst, Window w,
       && (int) threadIdx.x < (int) blockDim.x - shape.halo && x0 < w.width,
     chunk_whole<T, C> (x0, w.width, shape.dst_aligned)
   };
+  Ring ring = Ring::at (shared + fused_ring_offset<T, C, Acc> (blockDim.x));
 
   for (int i = threadIdx.x; i < Layout::PITCH / 4; i += blockDim.x)
     ((uint32_t *) shared)[i] = 0;
   walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0,
                                 chunk_whole<T, C> (x0, w.width,
                                                    shape.src_aligned),
-                                emit);
+                                ring, emit);
 }
 
 /* ------------------------------------------------------------------ */
@@ -932,9 +1138,10 @@ vertical_kernel (TesseraImage src, Window w, Acc *band, int y0, int y1,
     band, (size_t) w.width * C, y0, x0 * C,
     min (Ch::PIXELS, w.width - x0) * C
   };
+  RegisterRing<T, C> ring;
   walk_rows<PREMUL, T, C, Acc> (src, w, walk, x0,
                                 chunk_whole<T, C> (x0, w.width, aligned),
-                                emit);
+                                ring, emit);
 }
 
 /* One block per band row: the row's prefix sums in place, then every
