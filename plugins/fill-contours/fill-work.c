@@ -682,26 +682,29 @@ write_selection (const FillJob *jobs,
     {
       const TesseraImage *paint = &jobs[i].paint;
       GeglRectangle       area;
-      guint8             *row;
+      guint8             *mask;
 
       if (paint->data == NULL)
         continue;
       gimp_drawable_offsets (jobs[i].drawable, &area.x, &area.y);
       area.width  = paint->width;
-      area.height = 1;
-      row = g_malloc (paint->width);
-      for (gint y = 0; y < paint->height; y++, area.y++)
+      area.height = paint->height;
+      /* The layer's area in one read and one write, not two buffer calls
+       * per row (bench/RESULTS.md: 4-6% of the call on an 8K layer). */
+      mask = g_malloc ((gsize) paint->width * paint->height);
+      gegl_buffer_get (buffer, &area, 1.0, babl_format ("Y u8"), mask,
+                       GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+      for (gint y = 0; y < paint->height; y++)
         {
           const guint8 *inside = tessera_image_row (paint, y);
+          guint8       *row = mask + (gsize) y * paint->width;
           /* Inside in any layer: the brighter of what is there and this. */
-          gegl_buffer_get (buffer, &area, 1.0, babl_format ("Y u8"), row,
-                           GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
           for (gint x = 0; x < paint->width; x++)
             row[x] = MAX (row[x], inside[x]);
-          gegl_buffer_set (buffer, &area, 0, babl_format ("Y u8"), row,
-                           GEGL_AUTO_ROWSTRIDE);
         }
-      g_free (row);
+      gegl_buffer_set (buffer, &area, 0, babl_format ("Y u8"), mask,
+                       GEGL_AUTO_ROWSTRIDE);
+      g_free (mask);
     }
   g_object_unref (buffer);
   gimp_image_select_item (image, gimp_selection_is_empty (image)
