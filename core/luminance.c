@@ -46,13 +46,14 @@ scaled_sample (int colour, int part, int whole, int top)
 
 /* One row of each step: IN and OUT have CHANNELS samples a pixel, the
  * luminance rows one. */
+typedef void (*FollowRow) (const void *in, int width, const void *before,
+                           const void *after, void *out);
+
 typedef struct
 {
-  void (*luminance) (const void *in, int width, void *y);
-  void (*shift)     (const void *in, int width, const void *from,
-                     const void *to, void *out);
-  void (*scale)     (const void *in, int width, const void *whole,
-                     const void *part, void *out);
+  void      (*luminance) (const void *in, int width, void *y);
+  FollowRow shift;
+  FollowRow scale;
 } RowSteps;
 
 /* The rows of samples of type T for CHANNELS, 3 or 4, a constant so that
@@ -192,19 +193,27 @@ tessera_luminance (const TesseraImage *src, TesseraImage *luminance,
                      tessera_image_row (luminance, y));
 }
 
+/* The colours of SRC following their luminance from BEFORE to AFTER, row
+ * by row through STEP. */
+static void
+follow (FollowRow step, const TesseraImage *src, const TesseraImage *before,
+        const TesseraImage *after, TesseraImage *dst, const TesseraExec *exec)
+{
+  int threads = threads_for (src, exec);
+
+  #pragma omp parallel for num_threads (threads)
+  for (int y = 0; y < src->height; y++)
+    step (tessera_image_row (src, y), src->width,
+          tessera_image_row (before, y), tessera_image_row (after, y),
+          tessera_image_row (dst, y));
+}
+
 void
 tessera_luminance_shift (const TesseraImage *src, const TesseraImage *from,
                          const TesseraImage *to, TesseraImage *dst,
                          const TesseraExec *exec)
 {
-  const RowSteps *rows = row_steps (src);
-  int             threads = threads_for (src, exec);
-
-  #pragma omp parallel for num_threads (threads)
-  for (int y = 0; y < src->height; y++)
-    rows->shift (tessera_image_row (src, y), src->width,
-                 tessera_image_row (from, y), tessera_image_row (to, y),
-                 tessera_image_row (dst, y));
+  follow (row_steps (src)->shift, src, from, to, dst, exec);
 }
 
 void
@@ -212,12 +221,5 @@ tessera_luminance_scale (const TesseraImage *src, const TesseraImage *whole,
                          const TesseraImage *part, TesseraImage *dst,
                          const TesseraExec *exec)
 {
-  const RowSteps *rows = row_steps (src);
-  int             threads = threads_for (src, exec);
-
-  #pragma omp parallel for num_threads (threads)
-  for (int y = 0; y < src->height; y++)
-    rows->scale (tessera_image_row (src, y), src->width,
-                 tessera_image_row (whole, y), tessera_image_row (part, y),
-                 tessera_image_row (dst, y));
+  follow (row_steps (src)->scale, src, whole, part, dst, exec);
 }

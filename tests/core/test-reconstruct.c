@@ -23,6 +23,26 @@ assert_same_pixels (const TesseraImage *a, const TesseraImage *b)
                      row);
 }
 
+/* MASK, MARKER and EXPECTED, all of one size, channel count and type. */
+static void
+alloc_case (TesseraImage *mask, TesseraImage *marker, TesseraImage *expected,
+            int width, int height, int channels, TesseraSampleType type)
+{
+  TesseraImage *images[] = { mask, marker, expected };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (images); i++)
+    g_assert_cmpint (tessera_image_alloc (images[i], width, height, channels,
+                                          type), ==, TESSERA_OK);
+}
+
+static void
+free_case (TesseraImage *mask, TesseraImage *marker, TesseraImage *expected)
+{
+  tessera_image_free (expected);
+  tessera_image_free (marker);
+  tessera_image_free (mask);
+}
+
 /* Runs every method at 1, 2 and 3 threads on MASK and MARKER and compares
  * with EXPECTED (and the clipped count); in place (into the marker) once.
  * With HAS_ALPHA the last channel is alpha; COLOUR is the colour option. */
@@ -140,12 +160,7 @@ check_case (TestRandom *r, int width, int height, int channels,
   int connectivity = test_random_int (r, 0, 1) ? 8 : 4;
   size_t clipped;
 
-  g_assert_cmpint (tessera_image_alloc (&mask, width, height, channels, type),
-                   ==, TESSERA_OK);
-  g_assert_cmpint (tessera_image_alloc (&marker, width, height, channels,
-                                        type), ==, TESSERA_OK);
-  g_assert_cmpint (tessera_image_alloc (&expected, width, height, channels,
-                                        type), ==, TESSERA_OK);
+  alloc_case (&mask, &marker, &expected, width, height, channels, type);
   test_reconstruct_fill (r, kind, erosion, &mask, &marker);
   clipped = test_reconstruct_ref (&mask, &marker, &expected, erosion,
                                   connectivity);
@@ -162,9 +177,7 @@ check_case (TestRandom *r, int width, int height, int channels,
   if (channels > 1)
     check_with_alpha (&mask, &marker, &expected, clipped, erosion,
                       connectivity);
-  tessera_image_free (&expected);
-  tessera_image_free (&marker);
-  tessera_image_free (&mask);
+  free_case (&mask, &marker, &expected);
 }
 
 static void
@@ -196,12 +209,7 @@ check_luminance_case (TestRandom *r, int width, int height, bool has_alpha,
   int connectivity = test_random_int (r, 0, 1) ? 8 : 4;
   size_t clipped;
 
-  g_assert_cmpint (tessera_image_alloc (&mask, width, height, channels, type),
-                   ==, TESSERA_OK);
-  g_assert_cmpint (tessera_image_alloc (&marker, width, height, channels,
-                                        type), ==, TESSERA_OK);
-  g_assert_cmpint (tessera_image_alloc (&expected, width, height, channels,
-                                        type), ==, TESSERA_OK);
+  alloc_case (&mask, &marker, &expected, width, height, channels, type);
   test_reconstruct_fill (r, kind, erosion, &mask, &marker);
   clipped = test_reconstruct_luminance_ref (&mask, &marker, &expected,
                                             erosion, connectivity);
@@ -211,9 +219,7 @@ check_luminance_case (TestRandom *r, int width, int height, bool has_alpha,
                                 : TESSERA_RECONSTRUCT_DILATION,
                         connectivity, has_alpha,
                         TESSERA_RECONSTRUCT_LUMINANCE);
-  tessera_image_free (&expected);
-  tessera_image_free (&marker);
-  tessera_image_free (&mask);
+  free_case (&mask, &marker, &expected);
 }
 
 static void
@@ -262,12 +268,7 @@ test_serpentine (void)
       int width = 41, height = 37;
       size_t clipped;
 
-      g_assert_cmpint (tessera_image_alloc (&mask, width, height, 1,
-                                            TESSERA_U8), ==, TESSERA_OK);
-      g_assert_cmpint (tessera_image_alloc (&marker, width, height, 1,
-                                            TESSERA_U8), ==, TESSERA_OK);
-      g_assert_cmpint (tessera_image_alloc (&expected, width, height, 1,
-                                            TESSERA_U8), ==, TESSERA_OK);
+      alloc_case (&mask, &marker, &expected, width, height, 1, TESSERA_U8);
       for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++)
           {
@@ -290,9 +291,7 @@ test_serpentine (void)
                        ==, 160);
       check_methods (&mask, &marker, &expected, clipped,
                      TESSERA_RECONSTRUCT_DILATION, connectivity);
-      tessera_image_free (&expected);
-      tessera_image_free (&marker);
-      tessera_image_free (&mask);
+      free_case (&mask, &marker, &expected);
     }
 }
 
@@ -316,12 +315,7 @@ test_methods_agree (void)
       TesseraExec exec = tessera_exec_default ();
       size_t clipped;
 
-      g_assert_cmpint (tessera_image_alloc (&mask, width, height, 1, type),
-                       ==, TESSERA_OK);
-      g_assert_cmpint (tessera_image_alloc (&marker, width, height, 1, type),
-                       ==, TESSERA_OK);
-      g_assert_cmpint (tessera_image_alloc (&expected, width, height, 1,
-                                            type), ==, TESSERA_OK);
+      alloc_case (&mask, &marker, &expected, width, height, 1, type);
       test_reconstruct_fill (&r, i % 3 ? TEST_RECONSTRUCT_SMOOTH
                                        : TEST_RECONSTRUCT_SEEDS,
                              params.operation, &mask, &marker);
@@ -332,9 +326,7 @@ test_methods_agree (void)
                        TESSERA_OK);
       check_methods (&mask, &marker, &expected, clipped, params.operation,
                      params.connectivity);
-      tessera_image_free (&expected);
-      tessera_image_free (&marker);
-      tessera_image_free (&mask);
+      free_case (&mask, &marker, &expected);
     }
 }
 
