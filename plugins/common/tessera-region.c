@@ -138,9 +138,9 @@ region_alloc (TesseraRegion        *region,
   return TRUE;
 }
 
-static void
-read_pixels (TesseraRegion   *region,
-             TesseraProgress *progress)
+void
+tessera_region_load (TesseraRegion   *region,
+                     TesseraProgress *progress)
 {
   const GeglRectangle *rect   = &region->rect;
   GeglBuffer          *buffer = gimp_drawable_get_buffer (region->drawable);
@@ -184,7 +184,7 @@ tessera_region_read (TesseraRegion       *region,
   if (! tessera_region_alloc (region, drawable, rect, error))
     return FALSE;
 
-  read_pixels (region, progress);
+  tessera_region_load (region, progress);
   return TRUE;
 }
 

@@ -40,11 +40,15 @@ GeglRectangle tessera_rect_grow         (gint32               drawable,
 
 /* REGION: RECT of DRAWABLE in the format tessera_region_read reads, with
  * pixels yet to be written (for output that does not depend on what is
- * there, e.g. on a new layer). */
+ * there, e.g. on a new layer) or loaded (tessera_region_load). */
 gboolean      tessera_region_alloc      (TesseraRegion       *region,
                                          gint32               drawable,
                                          const GeglRectangle *rect,
                                          GError             **error);
+
+/* Reads REGION's pixels (from tessera_region_alloc) from its drawable. */
+void          tessera_region_load       (TesseraRegion       *region,
+                                         TesseraProgress     *progress);
 
 /* Reads RECT of DRAWABLE into REGION. */
 gboolean      tessera_region_read       (TesseraRegion       *region,

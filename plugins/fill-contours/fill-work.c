@@ -160,7 +160,8 @@ static void
 map_from_drawable (TesseraImage     *map,
                    gint32            drawable,
                    const FillValues *values,
-                   const gfloat     *foreground)
+                   const gfloat     *foreground,
+                   TesseraProgress  *progress)
 {
   GeglBuffer *buffer = gimp_drawable_get_buffer (drawable);
   gint        band   = gimp_tile_height ();
@@ -174,6 +175,8 @@ map_from_drawable (TesseraImage     *map,
       gegl_buffer_get (buffer, &rows, 1.0, rgba_float (drawable), rgba,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
       mark_contour (map, y0, rows.height, rgba, values, foreground);
+      tessera_progress_update (progress,
+                               (gdouble) (y0 + rows.height) / map->height);
     }
   g_free (rgba);
   g_object_unref (buffer);
@@ -188,6 +191,8 @@ fill_read_map (FillJob          *job,
 {
   GeglRectangle  whole = { 0, 0, gimp_drawable_width (drawable),
                            gimp_drawable_height (drawable) };
+  gboolean       on_drawable = values->output == FILL_OUTPUT_FOREGROUND;
+  gboolean       native;
   gfloat         foreground[4];
   TesseraStatus  status;
 
@@ -201,14 +206,20 @@ fill_read_map (FillJob          *job,
       return FALSE;
     }
   foreground_in (rgba_float (drawable), foreground);
-  if (! tessera_region_read (&job->pixels, drawable, &whole, progress, error))
+  if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
     return FALSE;
 
-  if (job->pixels.format == gimp_drawable_get_format (drawable))
+  /* The pixels are read once, and only when used: for the map where they
+   * are in the drawable's own format, and for output on the drawable. */
+  native = job->pixels.format == gimp_drawable_get_format (drawable);
+  if (native || on_drawable)
+    tessera_region_load (&job->pixels, progress);
+  if (native)
     map_from_pixels (&job->map, &job->pixels, values, foreground);
   else
-    map_from_drawable (&job->map, drawable, values, foreground);
-  if (values->output != FILL_OUTPUT_FOREGROUND)
+    map_from_drawable (&job->map, drawable, values, foreground,
+                       on_drawable ? NULL : progress);
+  if (! on_drawable)
     tessera_region_clear (&job->pixels);
   return TRUE;
 }
