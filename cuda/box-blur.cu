@@ -7,13 +7,14 @@
  * of one row (16 or 32 bytes of pixels, see Chunk) and keeps the running
  * vertical window sums of its chunk in registers: per row it adds the
  * entering row and subtracts the leaving one, both fetched a few rows
- * ahead (in registers, or for 8-bit samples by asynchronous copies into
- * shared memory: see FusedRing).  The horizontal window is
- * then a difference of prefix sums over the strip, formed in shared memory;
- * neighbouring strips overlap by the horizontal radius.  Nothing but the
- * image and the result touches global memory.  When the radius is wider
- * than a block can hold, the vertical sums go to a scratch band instead and
- * a second kernel takes the horizontal window along whole rows.
+ * ahead (in registers, or for integer samples with narrow enough sums by
+ * asynchronous copies into shared memory: see FusedRing).  The horizontal
+ * window is then a difference of prefix sums over the strip, formed in
+ * shared memory; neighbouring strips overlap by the horizontal radius.
+ * Nothing but the image and the result touches global memory.  When the
+ * radius is wider than a block can hold, the vertical sums go to a scratch
+ * band instead and a second kernel takes the horizontal window along whole
+ * rows.
  *
  * SAT_TILES is the summed-area table of Ha et al. (2012): square tiles
  * reduced to row and column partial sums, those scanned and the tile
@@ -1020,22 +1021,45 @@ place_prefixes (FusedShape *shape, int rx)
     }
 }
 
-/* The fused kernel's ring: in shared memory for 32-bit sums, whose
- * registers are what bounds the warps an SM holds (measured on the H100,
- * 8-bit RGBA, radius 25: 0.259 ms with the ring in registers and three
- * blocks per SM, 0.242 with the shared ring and four); in registers for
- * wider sums (float RGBA with a shared ring took 1.01 ms instead of 0.58;
- * that kernel is bound by DRAM traffic, not by its warps). */
+/* The fused kernel's ring: in shared memory for 32-bit sums and for 16-bit
+ * samples' 64-bit ones, whose registers are what bounds the warps an SM
+ * holds (measured on the H100 at radius 25: 8-bit RGBA 0.259 ms with the
+ * ring in registers and three blocks per SM, 0.242 with the shared ring and
+ * four; 16-bit RGBA 0.870 ms with the ring in registers and two blocks,
+ * 0.689 with the shared ring and three); in registers for the rest: float
+ * sums (float RGBA with a shared ring took 1.01 ms instead of 0.58; that
+ * kernel is bound by DRAM traffic, not by its warps), 128-bit sums, and
+ * 8-bit samples' 64-bit sums of wide windows, sixteen a thread, which
+ * leave no registers for a third block (radius 100 was 3% slower with the
+ * shared ring).
+ *
+ * MIN_BLOCKS, the blocks per SM that the kernel's registers must allow: it
+ * waits on latency more than on any pipe, so the more warps the better, up
+ * to where the compiler starts to spill.  With the shared ring, four (64
+ * registers) for 32-bit sums but three (80) for one channel, whose sixteen
+ * sums a thread spill at 64, and three for 16-bit samples' 64-bit sums
+ * (eight a thread); two with the ring in registers (measured on 8-bit RGBA
+ * with the ring in registers: two blocks 15-20% slower than three, four
+ * spilled). */
 template <typename T, int C, typename Acc>
 struct FusedRing
 {
   typedef RegisterRing<T, C> Type;
+  static const int MIN_BLOCKS = 2;
 };
 
 template <typename T, int C>
 struct FusedRing<T, C, uint32_t>
 {
   typedef SharedRing<T, C> Type;
+  static const int MIN_BLOCKS = C == 1 ? 3 : 4;
+};
+
+template <int C>
+struct FusedRing<uint16_t, C, uint64_t>
+{
+  typedef SharedRing<uint16_t, C> Type;
+  static const int MIN_BLOCKS = 3;
 };
 
 /* The fused kernel's shared memory: a zero chunk, the block's prefixes,
@@ -1057,18 +1081,8 @@ fused_shared_bytes (int threads)
          + FusedRing<T, C, Acc>::Type::bytes (threads);
 }
 
-/* Blocks per SM that the fused kernel's registers must allow: the kernel
- * waits on latency more than on any pipe, so the more warps the better, up
- * to where the compiler starts to spill.  Four (64 registers) for 32-bit
- * sums, whose ring is in shared memory, but three (80) for one channel,
- * whose sixteen sums a thread spill at 64; two for wider sums (measured on
- * 8-bit RGBA with the ring in registers: two blocks 15-20% slower than
- * three, four spilled). */
-#define FUSED_MIN_BLOCKS(ACC_BYTES, C) \
-  ((ACC_BYTES) == 4 ? ((C) == 1 ? 3 : 4) : 2)
-
 template <bool PREMUL, typename T, int C, typename Acc>
-__global__ void __launch_bounds__ (256, FUSED_MIN_BLOCKS (sizeof (Acc), C))
+__global__ void __launch_bounds__ (256, FusedRing<T, C, Acc>::MIN_BLOCKS)
 fused_kernel (TesseraImage src, TesseraImage dst, Window w,
               const __grid_constant__ FusedShape shape)
 {

@@ -136,6 +136,9 @@ main (int argc, char **argv)
     { TESSERA_U8, 3, false, 25, 1, FUSED, 0, 0, false },
     { TESSERA_U8, 1, false, 25, 1, FUSED, 0, 0, false },
     { TESSERA_U16, 4, true, 25, 1, FUSED, 0, 0, false },
+    { TESSERA_U16, 4, true, 100, 1, FUSED, 0, 0, false },
+    { TESSERA_U16, 3, false, 25, 1, FUSED, 0, 0, false },
+    { TESSERA_U16, 1, false, 25, 1, FUSED, 0, 0, false },
     { TESSERA_F32, 1, false, 25, 1, FUSED, 0, 0, false },
     { TESSERA_U8, 4, true, 25, 1, FUSED, 0, 0, true },
   };
