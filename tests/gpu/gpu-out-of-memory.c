@@ -127,6 +127,7 @@ static const Operation operations[] = {
   { "EMST", edge_bytes, run_emst },
   { "trace line", trace_bytes, run_trace },
 };
+#define OPERATIONS ((int) (sizeof operations / sizeof operations[0]))
 
 static TesseraStatus
 make_inputs (Inputs *in)
@@ -258,16 +259,44 @@ report (bool ok, const char *what, const Operation *op, TesseraStatus status,
   return ok;
 }
 
+/* Runs every operation asked for the GPU and checks it against EXPECTED:
+ * with the GPU's memory FULL, it must run on the CPU after a GPU failure,
+ * otherwise on the GPU.  Returns the failures. */
+static int
+check_on_gpu (const Inputs *in, void *const *expected, void *out, bool full)
+{
+  int failed = 0;
+
+  for (int i = 0; i < OPERATIONS; i++)
+    {
+      const Operation *op = &operations[i];
+      TesseraStatus fallback, status;
+      TesseraBackend used;
+      bool same, ok;
+
+      status = run_on (op, in, TESSERA_BACKEND_CUDA, out, &fallback, &used);
+      same = memcmp (out, expected[i], op->out_bytes ()) == 0;
+      ok = status == TESSERA_OK && same
+           && (full ? tessera_status_is_gpu_failure (fallback)
+                      && used == TESSERA_BACKEND_CPU
+                    : fallback == TESSERA_OK && used == TESSERA_BACKEND_CUDA);
+      failed += !report (ok, full ? "GPU memory full: falls back to the CPU"
+                                  : "memory given back: on the GPU again",
+                         op, status, fallback, used, same);
+    }
+  return failed;
+}
+
 int
 main (void)
 {
-  const int count = (int) (sizeof operations / sizeof operations[0]);
   TesseraStatus gpu = tessera_cuda_probe ();
   Inputs in;
   Hog hog = { NULL, 0, 0 };
-  void *expected[sizeof operations / sizeof operations[0]];
+  void *expected[OPERATIONS];
   void *out;
   size_t largest = 0;
+  bool have_memory = true;
   int failed = 0;
 
   if (gpu != TESSERA_OK)
@@ -282,16 +311,22 @@ main (void)
       printf ("Bail out! no memory for the inputs\n");
       return 99;
     }
-  for (int i = 0; i < count; i++)
+  for (int i = 0; i < OPERATIONS; i++)
     {
       size_t bytes = operations[i].out_bytes ();
       largest = bytes > largest ? bytes : largest;
       expected[i] = malloc (bytes);
+      have_memory = have_memory && expected[i] != NULL;
     }
   out = malloc (largest);
-  printf ("1..%d\n", 3 * count);
+  if (!have_memory || out == NULL)
+    {
+      printf ("Bail out! no memory for the results\n");
+      return 99;
+    }
+  printf ("1..%d\n", 3 * OPERATIONS);
 
-  for (int i = 0; i < count; i++)
+  for (int i = 0; i < OPERATIONS; i++)
     {
       TesseraStatus fallback, status;
       TesseraBackend used;
@@ -303,37 +338,11 @@ main (void)
 
   hog_take (&hog);
   printf ("# %d device images hold the GPU's memory\n", hog.count);
-  for (int i = 0; i < count; i++)
-    {
-      TesseraStatus fallback, status;
-      TesseraBackend used;
-      bool same;
-      status = run_on (&operations[i], &in, TESSERA_BACKEND_CUDA, out,
-                       &fallback, &used);
-      same = memcmp (out, expected[i], operations[i].out_bytes ()) == 0;
-      failed += !report (status == TESSERA_OK
-                         && tessera_status_is_gpu_failure (fallback)
-                         && used == TESSERA_BACKEND_CPU && same,
-                         "GPU memory full: falls back to the CPU",
-                         &operations[i], status, fallback, used, same);
-    }
+  failed += check_on_gpu (&in, expected, out, true);
   hog_give_back (&hog);
+  failed += check_on_gpu (&in, expected, out, false);
 
-  for (int i = 0; i < count; i++)
-    {
-      TesseraStatus fallback, status;
-      TesseraBackend used;
-      bool same;
-      status = run_on (&operations[i], &in, TESSERA_BACKEND_CUDA, out,
-                       &fallback, &used);
-      same = memcmp (out, expected[i], operations[i].out_bytes ()) == 0;
-      failed += !report (status == TESSERA_OK && fallback == TESSERA_OK
-                         && used == TESSERA_BACKEND_CUDA && same,
-                         "memory given back: on the GPU again",
-                         &operations[i], status, fallback, used, same);
-    }
-
-  for (int i = 0; i < count; i++)
+  for (int i = 0; i < OPERATIONS; i++)
     free (expected[i]);
   free (out);
   free (in.points);
@@ -342,6 +351,6 @@ main (void)
   tessera_image_free (&in.mask);
   tessera_image_free (&in.marker);
   tessera_image_free (&in.contours);
-  printf ("%d passed, %d failed\n", 3 * count - failed, failed);
+  printf ("%d passed, %d failed\n", 3 * OPERATIONS - failed, failed);
   return failed > 0 ? 1 : 0;
 }
