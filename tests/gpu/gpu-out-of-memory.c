@@ -16,6 +16,7 @@
 #include "emst.h"
 #include "fill-contours.h"
 #include "gradient.h"
+#include "note-fallback.h"
 #include "random.h"
 #include "reconstruct.h"
 #include "synthetic-contours.h"
@@ -213,12 +214,6 @@ hog_give_back (Hog *hog)
     tessera_cuda_image_free (&hog->images[i]);
   free (hog->images);
   memset (hog, 0, sizeof *hog);
-}
-
-static void
-note_fallback (TesseraStatus why, void *user_data)
-{
-  *(TesseraStatus *) user_data = why;
 }
 
 /* Runs OP on BACKEND into OUT (cleared first); FALLBACK gets what the

@@ -34,6 +34,7 @@
 #include <string.h>
 #include "box-blur.h"
 #include "box-blur-ref.h"
+#include "note-fallback.h"
 #include "parity.h"
 #include "tessera-cuda.h"
 
@@ -148,12 +149,6 @@ random_case (TestRandom *r, Case *c)
   return make_source (r, c, width, height, channels, type);
 }
 
-static void
-record_fallback (TesseraStatus why, void *user_data)
-{
-  *(TesseraStatus *) user_data = why;
-}
-
 /* The GPU's result into the host image DST, by C's way. */
 static TesseraStatus
 run_gpu (const Case *c, TesseraImage *dst, char *detail, size_t size)
@@ -200,7 +195,7 @@ run_gpu (const Case *c, TesseraImage *dst, char *detail, size_t size)
         TesseraExec exec = tessera_exec_default ();
         TesseraStatus fallback = TESSERA_OK;
         exec.backend = TESSERA_BACKEND_CUDA;
-        exec.fallback = record_fallback;
+        exec.fallback = note_fallback;
         exec.user_data = &fallback;
         status = tessera_box_blur (src, dst, &c->params, &exec);
         if (status == TESSERA_OK && (fallback != TESSERA_OK

@@ -7,16 +7,10 @@
 #include <string.h>
 #include "fill-contours.h"
 #include "fill-contours-ref.h"
+#include "note-fallback.h"
 #include "parity.h"
 #include "synthetic-contours.h"
 #include "tessera-cuda.h"
-
-/* A GPU failure must not hide behind the CPU fallback. */
-static void
-note_fallback (TesseraStatus why, void *user_data)
-{
-  *(TesseraStatus *) user_data = why;
-}
 
 /* CONTOURS through the core API on the CUDA backend into MASK; the status,
  * or the GPU's failure when the CPU took over. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "note-fallback.h"
 #include "parity.h"
 #include "reconstruct.h"
 #include "reconstruct-ref.h"
@@ -15,13 +16,8 @@
 /* The naive reference is quadratic: only below this many pixels. */
 #define REFERENCE_MAX_PIXELS 4096
 
-/* A GPU failure must not hide behind the CPU fallback. */
-static void
-note_fallback (TesseraStatus why, void *user_data)
-{
-  *(TesseraStatus *) user_data = why;
-}
-
+/* The reconstruction on BACKEND; a GPU failure is returned, not hidden by
+ * the CPU fallback. */
 static TesseraStatus
 reconstruct_on (TesseraBackend backend, const TesseraImage *mask,
                 const TesseraImage *marker, TesseraImage *dst,

@@ -4,15 +4,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "note-fallback.h"
 #include "parity.h"
 #include "synthetic-road.h"
 #include "trace-line.h"
-
-static void
-note_fallback (TesseraStatus why, void *user_data)
-{
-  *(TesseraStatus *) user_data = why;
-}
 
 /* The search on BACKEND; a GPU failure is returned, not hidden by the
  * fallback. */
