@@ -42,7 +42,7 @@
  *
  * The inner loops use GCC/Clang vector types, and on x86-64 with glibc the
  * per-band functions are also compiled for x86-64-v3 (AVX2) and -v4
- * (AVX-512) and picked at run time (target_clones), since the build uses
+ * (AVX-512) and picked at run time (core/simd.h), since the build uses
  * the distribution's baseline flags.  The vector shapes are the ones GCC 12
  * turns into good code for both: see the types below. */
 #include <stdint.h>
@@ -52,6 +52,7 @@
 #include <omp.h>
 #endif
 #include "box-blur.h"
+#include "simd.h"
 #ifdef TESSERA_HAVE_CUDA
 #include "../cuda/tessera-cuda.h"
 #endif
@@ -68,17 +69,6 @@
 #endif
 
 #define ALWAYS_INLINE inline __attribute__ ((always_inline))
-
-#if defined(__x86_64__) && defined(__GLIBC__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define HAVE_SIMD_CLONES 1
-#define SIMD_CLONES \
-  __attribute__ ((target_clones ("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#endif
-#endif
-#ifndef SIMD_CLONES
-#define SIMD_CLONES
-#endif
 
 /* Where the GPU pays for host images: below this many pixel passes the CPU
    is done before a CUDA context is up and the pixels have crossed the bus. */
@@ -1127,7 +1117,7 @@ band_int_type (const BlurPass *pass, Workspace *workspace, const Band *band,
 static bool
 widen_by_shuffles (void)
 {
-#ifdef HAVE_SIMD_CLONES
+#ifdef TESSERA_HAVE_SIMD_CLONES
   return __builtin_cpu_supports ("avx2");
 #elif defined(__AVX2__)
   return true;
@@ -1136,7 +1126,7 @@ widen_by_shuffles (void)
 #endif
 }
 
-static void SIMD_CLONES
+static void TESSERA_SIMD_CLONES
 band_int (const BlurPass *pass, Workspace *workspace, const Band *band,
           Progress *progress)
 {
@@ -1211,7 +1201,7 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
     }
 }
 
-static void SIMD_CLONES
+static void TESSERA_SIMD_CLONES
 band_float (const BlurPass *pass, Workspace *workspace, const Band *band,
             Progress *progress)
 {
