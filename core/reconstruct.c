@@ -25,6 +25,7 @@
 #endif
 #include "luminance.h"
 #include "reconstruct.h"
+#include "simd.h"
 #ifdef TESSERA_HAVE_CUDA
 #include "../cuda/tessera-cuda.h"
 #endif
@@ -171,6 +172,11 @@ key_float (uint32_t key)
 
 #define IDENTITY(v) (v)
 
+/* clip_row for images of STEP channels, in load_row. */
+#define CLIP_ROW_STEP(NAME, STEP)                                             \
+  clipped = clip_row_##NAME (m, k, STEP, strip->width, flip, out + 1,         \
+                             mask + 1)
+
 /* The per-key-type steps, written once for uint8_t, uint16_t and uint32_t
  * keys.  SAMPLE is the sample type the keys come from, TO_KEY and FROM_KEY
  * convert (before the flip). */
@@ -199,13 +205,14 @@ clip_row_##NAME (const SAMPLE *m, const SAMPLE *k, int step, int width,       \
 /* Fills buffer row R (0 .. rows+1) from image row Y with the marker clipped  \
  * to the mask, counting the clipped samples of the strip's own rows.  In     \
  * the halo rows the mask stays zero. */                                      \
-static void                                                                   \
+static void TESSERA_SIMD_CLONES                                               \
 load_row_##NAME (Run *run, Strip *strip, int r)                               \
 {                                                                             \
   int      y = strip->y0 - 1 + r;                                             \
   T       *out = (T *) strip->out + r * strip->pitch;                         \
   T       *mask = (T *) strip->mask + r * strip->pitch;                       \
   int      channels = run->mask->channels;                                    \
+  T        flip = (T) run->flip;                                              \
   const SAMPLE *m, *k;                                                        \
   size_t   clipped;                                                           \
                                                                               \
@@ -218,12 +225,14 @@ load_row_##NAME (Run *run, Strip *strip, int r)                               \
   out[0] = mask[0] = out[strip->pitch - 1] = mask[strip->pitch - 1] = 0;      \
   m = (const SAMPLE *) tessera_image_row (run->marker, y) + run->channel;     \
   k = (const SAMPLE *) tessera_image_row (run->mask, y) + run->channel;       \
-  /* A constant step of one lets the compiler vectorise. */                   \
-  clipped = channels == 1                                                     \
-    ? clip_row_##NAME (m, k, 1, strip->width, (T) run->flip, out + 1,         \
-                       mask + 1)                                              \
-    : clip_row_##NAME (m, k, channels, strip->width, (T) run->flip, out + 1,  \
-                       mask + 1);                                             \
+  /* Constant steps let the compiler vectorise. */                          \
+  switch (channels)                                                           \
+    {                                                                         \
+    case 1: CLIP_ROW_STEP (NAME, 1); break;                                   \
+    case 2: CLIP_ROW_STEP (NAME, 2); break;                                   \
+    case 3: CLIP_ROW_STEP (NAME, 3); break;                                   \
+    default: CLIP_ROW_STEP (NAME, 4); break;                                  \
+    }                                                                         \
   if (r >= 1 && r <= strip->rows)                                             \
     strip->clipped += clipped;                                                \
   else                                                                        \
@@ -238,18 +247,22 @@ store_samples_##NAME (const T *out, int width, T flip, SAMPLE *d, int step)   \
     d[x * step] = FROM_KEY ((T) (out[x] ^ flip));                             \
 }                                                                             \
                                                                               \
-static void                                                                   \
+static void TESSERA_SIMD_CLONES                                               \
 store_row_##NAME (Run *run, Strip *strip, int r)                              \
 {                                                                             \
   const T *out = (const T *) strip->out + r * strip->pitch + 1;               \
   SAMPLE  *d = (SAMPLE *) tessera_image_row (run->dst, strip->y0 - 1 + r)     \
                + run->channel;                                                \
   int      channels = run->dst->channels;                                     \
+  T        flip = (T) run->flip;                                              \
                                                                               \
-  if (channels == 1)                                                          \
-    store_samples_##NAME (out, strip->width, (T) run->flip, d, 1);            \
-  else                                                                        \
-    store_samples_##NAME (out, strip->width, (T) run->flip, d, channels);     \
+  switch (channels)                                                           \
+    {                                                                         \
+    case 1: store_samples_##NAME (out, strip->width, flip, d, 1); break;      \
+    case 2: store_samples_##NAME (out, strip->width, flip, d, 2); break;      \
+    case 3: store_samples_##NAME (out, strip->width, flip, d, 3); break;      \
+    default: store_samples_##NAME (out, strip->width, flip, d, 4); break;     \
+    }                                                                         \
 }                                                                             \
                                                                               \
 /* Raises every sample to its mask-clipped maximum over the neighbours      \

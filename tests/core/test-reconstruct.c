@@ -191,7 +191,7 @@ test_random_cases (void)
     {
       int width = test_random_side (&r, 40);
       int height = test_random_side (&r, 40);
-      int channels = test_random_int (&r, 1, 3);
+      int channels = test_random_int (&r, 1, 4);
       TestReconstructKind kind = i % TEST_RECONSTRUCT_KINDS;
 
       check_case (&r, width, height, channels, types[i % 3], kind);
