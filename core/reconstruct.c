@@ -172,10 +172,16 @@ key_float (uint32_t key)
 
 #define IDENTITY(v) (v)
 
-/* clip_row for images of STEP channels, in load_row. */
-#define CLIP_ROW_STEP(NAME, STEP)                                             \
-  clipped = clip_row_##NAME (m, k, STEP, strip->width, flip, out + 1,         \
-                             mask + 1)
+/* STATEMENT with `step' a constant equal to CHANNELS (1 to 4), so that
+ * the loops it runs over interleaved samples are vectorised. */
+#define WITH_CONSTANT_STEP(CHANNELS, STATEMENT)                               \
+  switch (CHANNELS)                                                           \
+    {                                                                         \
+    case 1: { const int step = 1; STATEMENT; } break;                         \
+    case 2: { const int step = 2; STATEMENT; } break;                         \
+    case 3: { const int step = 3; STATEMENT; } break;                         \
+    default: { const int step = 4; STATEMENT; } break;                        \
+    }
 
 /* The per-key-type steps, written once for uint8_t, uint16_t and uint32_t
  * keys.  SAMPLE is the sample type the keys come from, TO_KEY and FROM_KEY
@@ -225,14 +231,9 @@ load_row_##NAME (Run *run, Strip *strip, int r)                               \
   out[0] = mask[0] = out[strip->pitch - 1] = mask[strip->pitch - 1] = 0;      \
   m = (const SAMPLE *) tessera_image_row (run->marker, y) + run->channel;     \
   k = (const SAMPLE *) tessera_image_row (run->mask, y) + run->channel;       \
-  /* Constant steps let the compiler vectorise. */                          \
-  switch (channels)                                                           \
-    {                                                                         \
-    case 1: CLIP_ROW_STEP (NAME, 1); break;                                   \
-    case 2: CLIP_ROW_STEP (NAME, 2); break;                                   \
-    case 3: CLIP_ROW_STEP (NAME, 3); break;                                   \
-    default: CLIP_ROW_STEP (NAME, 4); break;                                  \
-    }                                                                         \
+  WITH_CONSTANT_STEP (channels,                                               \
+                      clipped = clip_row_##NAME (m, k, step, strip->width,    \
+                                                 flip, out + 1, mask + 1));   \
   if (r >= 1 && r <= strip->rows)                                             \
     strip->clipped += clipped;                                                \
   else                                                                        \
@@ -256,13 +257,9 @@ store_row_##NAME (Run *run, Strip *strip, int r)                              \
   int      channels = run->dst->channels;                                     \
   T        flip = (T) run->flip;                                              \
                                                                               \
-  switch (channels)                                                           \
-    {                                                                         \
-    case 1: store_samples_##NAME (out, strip->width, flip, d, 1); break;      \
-    case 2: store_samples_##NAME (out, strip->width, flip, d, 2); break;      \
-    case 3: store_samples_##NAME (out, strip->width, flip, d, 3); break;      \
-    default: store_samples_##NAME (out, strip->width, flip, d, 4); break;     \
-    }                                                                         \
+  WITH_CONSTANT_STEP (channels,                                               \
+                      store_samples_##NAME (out, strip->width, flip, d,       \
+                                            step));                           \
 }                                                                             \
                                                                               \
 /* Raises every sample to its mask-clipped maximum over the neighbours      \
