@@ -1,7 +1,8 @@
 /* Tessera GPU parity — box blur: tessera_cuda_box_blur (both methods, host
- * and device images, in place or not, and through tessera_box_blur with the
- * CUDA backend) against the CPU's tessera_box_blur, and against the slow
- * reference where that is small enough to run.
+ * and device images, in place or not, device rows aligned or not, and
+ * through tessera_box_blur with the CUDA backend) against the CPU's
+ * tessera_box_blur, and against the slow reference where that is small
+ * enough to run.
  *
  * Integer samples must match exactly.  Float samples are summed in double
  * on both sides, in different orders, so they match within this bound
@@ -45,12 +46,15 @@ typedef enum
   VIA_HOST_IN_PLACE,   /* one host image, blurred in place */
   VIA_DEVICE,          /* device images */
   VIA_DEVICE_IN_PLACE,
+  VIA_DEVICE_SHIFTED,  /* device images whose rows start one sample past
+                          an aligned address: no wide or bulk loads */
   VIA_CORE,            /* tessera_box_blur with the CUDA backend */
   VIA_COUNT
 } Via;
 
 static const char *const via_names[] = {
-  "host", "host-in-place", "device", "device-in-place", "core"
+  "host", "host-in-place", "device", "device-in-place", "device-shifted",
+  "core"
 };
 static const char *const type_names[] = { "u8", "u16", "f32" };
 static const char *const method_names[] = { "auto", "sat-tiles", "fused" };
@@ -149,13 +153,33 @@ random_case (TestRandom *r, Case *c)
   return make_source (r, c, width, height, channels, type);
 }
 
+/* A device image VIEW of SRC's shape whose rows start SHIFT bytes past
+ * the aligned ones of BUFFER, which the caller frees. */
+static TesseraStatus
+device_image (const TesseraImage *src, size_t shift, TesseraImage *buffer,
+              TesseraImage *view)
+{
+  TesseraStatus status = tessera_cuda_image_alloc (buffer,
+                                                   src->width + (shift > 0),
+                                                   src->height, src->channels,
+                                                   src->type);
+  if (status != TESSERA_OK)
+    return status;
+  *view = *buffer;
+  view->width = src->width;
+  view->data = (unsigned char *) buffer->data + shift;
+  return TESSERA_OK;
+}
+
 /* The GPU's result into the host image DST, by C's way. */
 static TesseraStatus
 run_gpu (const Case *c, TesseraImage *dst, char *detail, size_t size)
 {
   const TesseraImage *src = &c->src;
-  TesseraImage dsrc = { 0 }, ddst = { 0 };
+  TesseraImage bsrc = { 0 }, bdst = { 0 }, dsrc = { 0 }, ddst = { 0 };
   TesseraStatus status = TESSERA_OK;
+  size_t shift = c->via == VIA_DEVICE_SHIFTED
+                 ? tessera_sample_size (src->type) : 0;
 
   switch (c->via)
     {
@@ -170,24 +194,23 @@ run_gpu (const Case *c, TesseraImage *dst, char *detail, size_t size)
 
     case VIA_DEVICE:
     case VIA_DEVICE_IN_PLACE:
-      status = tessera_cuda_image_alloc (&dsrc, src->width, src->height,
-                                         src->channels, src->type);
+    case VIA_DEVICE_SHIFTED:
+      status = device_image (src, shift, &bsrc, &dsrc);
       if (status == TESSERA_OK)
         status = tessera_cuda_image_upload (src, &dsrc);
-      if (status == TESSERA_OK && c->via == VIA_DEVICE)
-        status = tessera_cuda_image_alloc (&ddst, src->width, src->height,
-                                           src->channels, src->type);
+      if (status == TESSERA_OK && c->via != VIA_DEVICE_IN_PLACE)
+        status = device_image (src, shift, &bdst, &ddst);
       if (status == TESSERA_OK)
         {
-          TesseraImage *out = c->via == VIA_DEVICE ? &ddst : &dsrc;
+          TesseraImage *out = c->via == VIA_DEVICE_IN_PLACE ? &dsrc : &ddst;
           status = tessera_cuda_box_blur (&dsrc, out, &c->params);
           if (status == TESSERA_OK)
             status = tessera_cuda_image_download (out, dst);
         }
-      if (dsrc.data != NULL)
-        tessera_cuda_image_free (&dsrc);
-      if (ddst.data != NULL)
-        tessera_cuda_image_free (&ddst);
+      if (bsrc.data != NULL)
+        tessera_cuda_image_free (&bsrc);
+      if (bdst.data != NULL)
+        tessera_cuda_image_free (&bdst);
       return status;
 
     case VIA_CORE:
@@ -378,6 +401,7 @@ run_fixed_cases (Parity *p)
     { 7680, 4320, 4, TESSERA_U8, 1, 25, 25, 1, TESSERA_BOX_BLUR_METHOD_FUSED, VIA_DEVICE },
     { 7680, 4320, 4, TESSERA_U8, 1, 25, 25, 1, TESSERA_BOX_BLUR_METHOD_SAT_TILES, VIA_DEVICE },
     { 7680, 4320, 4, TESSERA_F32, 1, 25, 25, 1, TESSERA_BOX_BLUR_METHOD_FUSED, VIA_HOST },
+    { 7680, 4320, 4, TESSERA_U8, 1, 25, 25, 1, TESSERA_BOX_BLUR_METHOD_FUSED, VIA_DEVICE_SHIFTED },
     { 1920, 1080, 4, TESSERA_U8, 1, 500, 500, 3, TESSERA_BOX_BLUR_METHOD_AUTO, VIA_HOST },
     { 1, 1, 1, TESSERA_U8, 0, 5, 5, 2, TESSERA_BOX_BLUR_METHOD_FUSED, VIA_HOST },
     { 1, 1, 4, TESSERA_U16, 1, 0, 1 << 20, 1, TESSERA_BOX_BLUR_METHOD_SAT_TILES, VIA_DEVICE },
