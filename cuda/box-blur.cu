@@ -699,6 +699,17 @@ bulk_copy (unsigned char *to, const unsigned char *from, int bytes,
 #endif
 }
 
+/* Arrives on the barrier at BARRIER, which is to count BYTES of copies in
+ * its current phase (sm_90). */
+__device__ __forceinline__ void
+expect_bytes (uint32_t barrier, int bytes)
+{
+#if __CUDA_ARCH__ >= 900
+  asm volatile ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
+                :: "r" (barrier), "r" (bytes) : "memory");
+#endif
+}
+
 /* Waits until the barrier at BARRIER has completed the phase of PARITY. */
 __device__ __forceinline__ void
 wait_barrier (uint32_t barrier, uint32_t parity)
@@ -859,15 +870,12 @@ struct SharedRing
   __device__ __forceinline__ void
   fetch_bulk (int slot, const TesseraImage &src, int ye, int yl) const
   {
-#if __CUDA_ARCH__ >= 900
     const BulkCopy &b = bulk ();
-    asm volatile ("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
-                  :: "r" (barrier (slot)), "r" (2 * b.bytes) : "memory");
+    expect_bytes (barrier (slot), 2 * b.bytes);
     bulk_copy (b.to + slot * 2 * plane, image_row (src, ye) + b.from,
                b.bytes, barrier (slot));
     bulk_copy (b.to + (slot * 2 + 1) * plane, image_row (src, yl) + b.from,
                b.bytes, barrier (slot));
-#endif
   }
 
   __device__ __forceinline__ void
