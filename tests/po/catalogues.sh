@@ -21,8 +21,13 @@ trap 'rm -rf "$work"' EXIT
 languages=$(grep -v '^#' po/LINGUAS)
 echo "1..$((1 + $(echo $languages | wc -w)))"
 
+# xgettext's options and markers as po/Makefile has them, from po/Makevars.
+options=$(sed -n 's/^XGETTEXT_OPTIONS *= *//p' po/Makevars)
+markers=$(printf '%s\n' $options | sed -n 's/^--keyword=\([A-Za-z_]*\).*/\1/p' \
+          | paste -sd '|' -)
+
 grep -v '^#' po/POTFILES.in | grep -v '^$' | sort >"$work/listed"
-grep -lE '(^|[^A-Za-z0-9_])(_|N_|TESSERA_N_|C_|NC_) ?\( ?"' \
+grep -lE "(^|[^A-Za-z0-9_])($markers) ?\\( ?\"" \
   core/*.[ch] plugins/*/*.[ch] ui/*.[ch] | sort >"$work/marked"
 missing=$(comm -23 "$work/marked" "$work/listed" | tr '\n' ' ')
 if [ -z "$missing" ]; then
@@ -31,8 +36,7 @@ else
   echo "not ok 1 - marks strings but is not in po/POTFILES.in: $missing"
 fi
 
-# The template as po/Makefile makes it, from po/Makevars' options.
-options=$(sed -n 's/^XGETTEXT_OPTIONS *= *//p' po/Makevars)
+# The template as po/Makefile makes it.
 xgettext $options -f "$work/listed" -o "$work/template.pot" || exit 1
 n=1
 for language in $languages; do
