@@ -658,6 +658,14 @@ struct RegisterRing
   }
 };
 
+/* The shared-memory address of P, as the asynchronous copies and the
+ * barriers take it. */
+__device__ __forceinline__ uint32_t
+shared_address (const void *p)
+{
+  return (uint32_t) __cvta_generic_to_shared (p);
+}
+
 /* LOAD bytes from global to shared memory: an asynchronous copy from sm_80
  * on, before it a load and a store. */
 template <int LOAD>
@@ -665,7 +673,7 @@ __device__ __forceinline__ void
 copy_piece (unsigned char *to, const unsigned char *from)
 {
 #if __CUDA_ARCH__ >= 800
-  uint32_t address = (uint32_t) __cvta_generic_to_shared (to);
+  uint32_t address = shared_address (to);
   if constexpr (LOAD == 16)
     asm volatile ("cp.async.cg.shared.global [%0], [%1], 16;"
                   :: "r" (address), "l" (from) : "memory");
@@ -696,8 +704,18 @@ bulk_copy (unsigned char *to, const unsigned char *from, int bytes,
 #if __CUDA_ARCH__ >= 900
   asm volatile ("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx"
                 "::bytes [%0], [%1], %2, [%3];"
-                :: "r" ((uint32_t) __cvta_generic_to_shared (to)),
+                :: "r" (shared_address (to)),
                    "l" (from), "r" (bytes), "r" (barrier) : "memory");
+#endif
+}
+
+/* Sets up the barrier at BARRIER for COUNT arrivals a phase (sm_90). */
+__device__ __forceinline__ void
+init_barrier (uint32_t barrier, int count)
+{
+#if __CUDA_ARCH__ >= 900
+  asm volatile ("mbarrier.init.shared::cta.b64 [%0], %1;"
+                :: "r" (barrier), "r" (count) : "memory");
 #endif
 }
 
@@ -781,7 +799,7 @@ struct SharedRing
   barrier (int slot)
   {
     __shared__ uint64_t barriers[ROWS];
-    return (uint32_t) __cvta_generic_to_shared (&barriers[slot]);
+    return shared_address (&barriers[slot]);
   }
 
   __device__ static BulkCopy &
@@ -830,8 +848,7 @@ struct SharedRing
         bulk () = { start + (lo - first) * Ch::BYTES, lo * Ch::BYTES,
                     (hi - lo) * Ch::BYTES };
         for (int s = 0; s < ROWS; s++)
-          asm volatile ("mbarrier.init.shared::cta.b64 [%0], 1;"
-                        :: "r" (barrier (s)) : "memory");
+          init_barrier (barrier (s), 1);
         asm volatile ("fence.mbarrier_init.release.cluster;" ::: "memory");
       }
     __syncthreads ();
@@ -1490,45 +1507,27 @@ row_ring_place (int q)
   return 128 * (q >> 3) + 16 * ((q & 7) ^ ((q >> 3) & 7));
 }
 
-__device__ __forceinline__ void
-init_barrier (uint64_t *barrier, int count)
-{
-#if __CUDA_ARCH__ >= 900
-  asm volatile ("mbarrier.init.shared::cta.b64 [%0], %1;"
-                :: "r" ((uint32_t) __cvta_generic_to_shared (barrier)),
-                   "r" (count) : "memory");
-#endif
-}
-
 /* Arrives on BARRIER: lane 0 for the warp, once its lanes' shared memory
  * accesses are done. */
 __device__ __forceinline__ void
-warp_arrives (uint64_t *barrier)
+warp_arrives (uint32_t barrier)
 {
   __syncwarp ();
 #if __CUDA_ARCH__ >= 900
   if ((threadIdx.x & 31) == 0)
     asm volatile ("mbarrier.arrive.shared::cta.b64 _, [%0];"
-                  :: "r" ((uint32_t) __cvta_generic_to_shared (barrier))
-                  : "memory");
+                  :: "r" (barrier) : "memory");
 #endif
 }
 
 /* Arrives on BARRIER once this thread's asynchronous copies have landed. */
 __device__ __forceinline__ void
-copies_arrive (uint64_t *barrier)
+copies_arrive (uint32_t barrier)
 {
 #if __CUDA_ARCH__ >= 900
   asm volatile ("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];"
-                :: "r" ((uint32_t) __cvta_generic_to_shared (barrier))
-                : "memory");
+                :: "r" (barrier) : "memory");
 #endif
-}
-
-__device__ __forceinline__ void
-wait_for (uint64_t *barrier, uint32_t parity)
-{
-  wait_barrier ((uint32_t) __cvta_generic_to_shared (barrier), parity);
 }
 
 /* 2^-e for the least e with 2^e >= 2 rx + 1: scaled by it, a row's
@@ -1574,7 +1573,7 @@ row_ring_rows (const TesseraImage &src, const Window &w,
           copy_piece<16> (mine + row_ring_place (p), (const unsigned char *) (
                             row + clamp_index (b.x0 + p, w.width)));
       }
-    copies_arrive (&b.staged[h]);
+    copies_arrive (shared_address (&b.staged[h]));
   };
 
   if (h < rows)
@@ -1582,7 +1581,7 @@ row_ring_rows (const TesseraImage &src, const Window &w,
   for (int j = h, n = 0; j < rows; j += shape.row_warps, n++)
     {
       double s[K][4], before[4];
-      wait_for (&b.staged[h], n & 1);
+      wait_barrier (shared_address (&b.staged[h]), n & 1);
 #pragma unroll
       for (int k = 0; k < K; k++)
         {
@@ -1622,7 +1621,8 @@ row_ring_rows (const TesseraImage &src, const Window &w,
 
       int slot = j % shape.slots;
       if (j >= shape.slots)
-        wait_for (&b.released[slot], (j / shape.slots - 1) & 1);
+        wait_barrier (shared_address (&b.released[slot]),
+                      (j / shape.slots - 1) & 1);
       unsigned char *out = b.ring + (size_t) slot * b.row_bytes;
 #pragma unroll
       for (int k = 0; k < K; k++)
@@ -1641,7 +1641,7 @@ row_ring_rows (const TesseraImage &src, const Window &w,
             *(float4 *) (out + row_ring_place (q))
               = make_float4 (mean[0], mean[1], mean[2], mean[3]);
         }
-      warp_arrives (&b.written[slot]);
+      warp_arrives (shared_address (&b.written[slot]));
     }
 }
 
@@ -1665,7 +1665,8 @@ row_ring_columns (const TesseraImage &dst, const Window &w,
 
   for (int j = 0; j <= 2 * w.ry; j++)
     {
-      wait_for (&b.written[j % shape.slots], (j / shape.slots) & 1);
+      wait_barrier (shared_address (&b.written[j % shape.slots]),
+                    (j / shape.slots) & 1);
       float4 v = row (j % shape.slots);
       s[0] += v.x;
       s[1] += v.y;
@@ -1678,13 +1679,13 @@ row_ring_columns (const TesseraImage &dst, const Window &w,
     {
       if (i > 0)
         {
-          wait_for (&b.written[enter], phase);
+          wait_barrier (shared_address (&b.written[enter]), phase);
           float4 e = row (enter), l = row (leave);
           s[0] += (double) e.x - (double) l.x;
           s[1] += (double) e.y - (double) l.y;
           s[2] += (double) e.z - (double) l.z;
           s[3] += (double) e.w - (double) l.w;
-          warp_arrives (&b.released[leave]);
+          warp_arrives (shared_address (&b.released[leave]));
           if (++enter == shape.slots)
             {
               enter = 0;
@@ -1738,11 +1739,12 @@ row_ring_kernel (TesseraImage src, TesseraImage dst, Window w,
   if (threadIdx.x == 0)
     {
       for (int h = 0; h < shape.row_warps; h++)
-        init_barrier (&b.staged[h], 32);
+        init_barrier (shared_address (&b.staged[h]), 32);
       for (int s = 0; s < shape.slots; s++)
         {
-          init_barrier (&b.written[s], 1);
-          init_barrier (&b.released[s], ROW_RING_WARPS - shape.row_warps);
+          init_barrier (shared_address (&b.written[s]), 1);
+          init_barrier (shared_address (&b.released[s]),
+                        ROW_RING_WARPS - shape.row_warps);
         }
     }
   __syncthreads ();
