@@ -2224,7 +2224,7 @@ row_ring_shape_for (const TesseraImage *in, const TesseraImage *out,
 template <bool PREMUL>
 static TesseraStatus
 run_row_ring (const TesseraImage *in, TesseraImage *out, const Window &w,
-          const RowRingShape &r)
+              const RowRingShape &r)
 {
   void (*kernel) (TesseraImage, TesseraImage, Window, RowRingShape)
     = row_ring_kernel_for<PREMUL> (w.rx);
