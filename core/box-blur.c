@@ -44,7 +44,15 @@
  * per-band functions are also compiled for x86-64-v3 (AVX2) and -v4
  * (AVX-512) and picked at run time (core/simd.h), since the build uses
  * the distribution's baseline flags.  The vector shapes are the ones GCC 12
- * turns into good code for both: see the types below. */
+ * turns into good code for both: see the types below.
+ *
+ * Why one file of this length: the per-band functions are cloned for each
+ * instruction set (TESSERA_HAVE_SIMD_CLONES) and must inline every column
+ * and row kernel of their type into those clones; the build has no
+ * link-time optimisation, so kernels in other translation units would be
+ * called, not inlined, in the innermost loops.  The sections below
+ * (checking, weighing, integer and float sums, rows in and out, bands,
+ * passes, iterations) are the seams along which it would split. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1410,17 +1418,6 @@ run_pass (const BlurPass *pass, Workspace *workspaces, int threads,
 
 /* ---- iterations ------------------------------------------------------------ */
 
-static bool
-images_overlap (const TesseraImage *a, const TesseraImage *b)
-{
-  uintptr_t a_start = (uintptr_t) a->data, b_start = (uintptr_t) b->data;
-  uintptr_t a_end = a_start + (size_t) (a->height - 1) * a->stride
-                    + tessera_pixel_size (a) * (size_t) a->width;
-  uintptr_t b_end = b_start + (size_t) (b->height - 1) * b->stride
-                    + tessera_pixel_size (b) * (size_t) b->width;
-  return a_start < b_end && b_start < a_end;
-}
-
 static void
 copy_pixels (const TesseraImage *from, TesseraImage *to)
 {
@@ -1438,7 +1435,7 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
 {
   TesseraImage scratch = { 0 };
   const TesseraImage *from = src;
-  bool in_place = images_overlap (src, dst);
+  bool in_place = tessera_images_overlap (src, dst);
   int passes = params->iterations;
   int threads = tessera_exec_threads (exec);
   Progress progress = { exec, 0, passes, 0, 0 };

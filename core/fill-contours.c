@@ -15,10 +15,9 @@
 #endif
 
 /* From about this many pixels the GPU beats the CPU even with the
- * transfers (1 byte per pixel each way).  Measured at 7680x4320: 5.9 ms end
- * to end on an H100 (0.28 ms of it on the device) against 8-13 ms on two
- * cores; at 2^20 pixels the copies (about 0.1 ms each way) and the
- * launches cost about what two cores take. */
+ * transfers (1 byte per pixel each way): below it the copies and the
+ * launches cost about what two cores take (bench/RESULTS.md, Fill Closed
+ * Contours). */
 #define GPU_MIN_PIXELS ((size_t) 1 << 20)
 
 #define FREE 255   /* SERIAL: a free pixel the border has not reached yet */
