@@ -61,9 +61,7 @@
 #endif
 #include "box-blur.h"
 #include "simd.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
 /* Vectors are returned by value from inlined helpers only (they take theirs
    by pointer, to keep GCC's ABI note quiet): the ABI warning does not
@@ -78,9 +76,11 @@
 
 #define ALWAYS_INLINE inline __attribute__ ((always_inline))
 
-/* Where the GPU pays for host images: below this many pixel passes the CPU
-   is done before a CUDA context is up and the pixels have crossed the bus. */
-#define GPU_MIN_PIXEL_PASSES ((size_t) 1 << 24)
+/* Each backend's time per sample and pass, 8-bit RGBA at radius 25 (the
+   cost does not depend on the radius): the CPU's on one thread, the GPU's
+   with the image on the device (bench/RESULTS.md, Box blur). */
+#define CPU_NS_PER_SAMPLE 0.4
+#define GPU_NS_PER_SAMPLE 0.0035
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -1469,40 +1469,45 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
   return status;
 }
 
+/* The arguments of one box blur, for the backends. */
+typedef struct
+{
+  const TesseraImage   *src;
+  TesseraImage         *dst;
+  const TesseraBoxBlur *params;
+} BoxBlurArgs;
+
+static TesseraStatus
+box_blur_cpu (void *data, TesseraExec *exec)
+{
+  const BoxBlurArgs *args = data;
+  return blur_on_cpu (args->src, args->dst, args->params, exec);
+}
+
+static TesseraStatus
+box_blur_gpu (void *data, TesseraExec *exec)
+{
+  const BoxBlurArgs *args = data;
+  return tessera_cuda_box_blur (args->src, args->dst, args->params);
+}
+
 TesseraStatus
 tessera_box_blur (const TesseraImage *src, TesseraImage *dst,
                   const TesseraBoxBlur *params, TesseraExec *exec)
 {
   TesseraExec defaults = tessera_exec_default ();
   TesseraStatus status = tessera_box_blur_check (src, dst, params);
+  BoxBlurArgs args = { src, dst, params };
 
   if (status != TESSERA_OK)
     return status;
-  if (exec == NULL)
-    exec = &defaults;
-#ifdef TESSERA_HAVE_CUDA
-  if (src->memory == TESSERA_MEMORY_CUDA)
-    {
-      /* Device images stay on the device: there is nothing to fall back to. */
-      exec->backend_used = TESSERA_BACKEND_CUDA;
-      return tessera_cuda_box_blur (src, dst, params);
-    }
-  if (tessera_exec_try_gpu (exec, (size_t) src->width * src->height
-                                  * params->iterations,
-                            GPU_MIN_PIXEL_PASSES))
-    {
-      status = tessera_cuda_box_blur (src, dst, params);
-      if (!tessera_exec_fall_back (exec, status))
-        {
-          if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
-            return TESSERA_ERROR_CANCELLED;
-          return status;
-        }
-    }
-#else
-  if (src->memory == TESSERA_MEMORY_CUDA)
-    return TESSERA_ERROR_NO_GPU;
-#endif
-  exec->backend_used = TESSERA_BACKEND_CPU;
-  return blur_on_cpu (src, dst, params, exec);
+  double samples = (double) src->width * src->height * src->channels;
+  TesseraExecOp op = {
+    .cpu = box_blur_cpu, .gpu = TESSERA_GPU (box_blur_gpu), .args = &args,
+    .on_device = src->memory == TESSERA_MEMORY_CUDA,
+    .cost = { .items = samples * params->iterations,
+              .cpu_ns = CPU_NS_PER_SAMPLE, .gpu_ns = GPU_NS_PER_SAMPLE,
+              .transfer_bytes = 2.0 * samples * tessera_sample_size (src->type) }
+  };
+  return tessera_exec_run (exec != NULL ? exec : &defaults, &op);
 }
