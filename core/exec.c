@@ -82,10 +82,10 @@ report_fallback (TesseraExec *exec, TesseraStatus why)
 #define TRANSFER_BYTES_PER_NS 11.0
 #define GPU_CALL_NS 100000.0
 #define GPU_MARGIN 0.8
-/* The first GPU call of a process also creates the CUDA context (an
- * estimate, bench/RESULTS.md): a plug-in that runs once pays it, a dialog's
- * worker only for its first result. */
-#define GPU_FIRST_CALL_NS 200.0e6
+/* The first GPU call of a process also creates the CUDA context
+ * (bench/RESULTS.md, Choosing the backend): a plug-in that runs once pays
+ * it, a dialog's worker only for its first result. */
+#define GPU_FIRST_CALL_NS 300.0e6
 
 static _Atomic bool gpu_warm = false;
 
