@@ -15,7 +15,6 @@
 #include "tessera-region.h"
 
 #define PLUG_IN_PROC   "plug-in-tessera-box-blur"
-#define DEFAULT_RADIUS 5
 
 typedef struct
 {
@@ -24,6 +23,24 @@ typedef struct
   gint           iterations;
   TesseraBackend backend;
 } BoxBlurValues;
+
+enum { ARG_RADIUS_X, ARG_RADIUS_Y, ARG_ITERATIONS, ARG_BACKEND };
+
+static const TesseraArg box_blur_args[] =
+{
+  TESSERA_ARG_INT ("radius-x", BoxBlurValues, radius_x, N_("Radius _X"),
+                   N_("Half the width of the box, in pixels"),
+                   0, TESSERA_BOX_BLUR_MAX_RADIUS, 0, 100, 5, N_("px")),
+  TESSERA_ARG_INT ("radius-y", BoxBlurValues, radius_y, N_("Radius _Y"),
+                   N_("Half the height of the box, in pixels"),
+                   0, TESSERA_BOX_BLUR_MAX_RADIUS, 0, 100, 5, N_("px")),
+  TESSERA_ARG_INT ("iterations", BoxBlurValues, iterations,
+                   N_("_Iterations"),
+                   N_("How many times to blur; 3 looks like a Gaussian blur"),
+                   1, TESSERA_BOX_BLUR_MAX_ITERATIONS,
+                   1, TESSERA_BOX_BLUR_MAX_ITERATIONS, 1, NULL),
+  TESSERA_ARG_BACKEND_OF (BoxBlurValues, backend)
+};
 
 typedef struct
 {
@@ -123,63 +140,36 @@ radius_changed (GtkAdjustment *changed,
     gtk_adjustment_set_value (other, gtk_adjustment_get_value (changed));
 }
 
-static GtkAdjustment *
-add_scale (GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gint        *value,
-           gint         lower,
-           gint         scale_upper,
-           gint         upper,
-           const gchar *tooltip)
-{
-  GtkObject *adjustment;
-
-  adjustment = gimp_scale_entry_new (table, 0, row, label, 200, 6,
-                                     *value, lower, scale_upper, 1, 10, 0,
-                                     scale_upper == upper, lower, upper,
-                                     tooltip, NULL);
-  g_signal_connect (adjustment, "value-changed",
-                    G_CALLBACK (gimp_int_adjustment_update), value);
-  return GTK_ADJUSTMENT (adjustment);
-}
-
 static GtkWidget *
 make_controls (BoxBlurDialog *dialog)
 {
   BoxBlurValues *values = dialog->values;
-  GtkWidget     *table  = gtk_table_new (4, 4, FALSE);
+  GtkWidget     *table  = gtk_table_new (4, 5, FALSE);
   GtkAdjustment *iterations;
   GtkWidget     *combo;
 
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
 
-  dialog->radius_x = add_scale (GTK_TABLE (table), 0, _("Radius _X:"),
-                                &values->radius_x, 0, 100,
-                                TESSERA_BOX_BLUR_MAX_RADIUS,
-                                _("Half the width of the box, in pixels"));
-  dialog->radius_y = add_scale (GTK_TABLE (table), 1, _("Radius _Y:"),
-                                &values->radius_y, 0, 100,
-                                TESSERA_BOX_BLUR_MAX_RADIUS,
-                                _("Half the height of the box, in pixels"));
+  dialog->radius_x = tessera_arg_scale_new (GTK_TABLE (table), 0,
+                                            &box_blur_args[ARG_RADIUS_X],
+                                            values);
+  dialog->radius_y = tessera_arg_scale_new (GTK_TABLE (table), 1,
+                                            &box_blur_args[ARG_RADIUS_Y],
+                                            values);
 
   dialog->chain = gimp_chain_button_new (GIMP_CHAIN_RIGHT);
   gimp_chain_button_set_active (GIMP_CHAIN_BUTTON (dialog->chain),
                                 values->radius_x == values->radius_y);
-  gtk_table_attach (GTK_TABLE (table), dialog->chain, 3, 4, 0, 2,
+  gtk_table_attach (GTK_TABLE (table), dialog->chain, 4, 5, 0, 2,
                     GTK_SHRINK | GTK_FILL, GTK_SHRINK | GTK_FILL, 0, 0);
   g_signal_connect (dialog->radius_x, "value-changed",
                     G_CALLBACK (radius_changed), dialog);
   g_signal_connect (dialog->radius_y, "value-changed",
                     G_CALLBACK (radius_changed), dialog);
 
-  iterations = add_scale (GTK_TABLE (table), 2, _("_Iterations:"),
-                          &values->iterations, 1,
-                          TESSERA_BOX_BLUR_MAX_ITERATIONS,
-                          TESSERA_BOX_BLUR_MAX_ITERATIONS,
-                          _("How many times to blur; 3 looks like a "
-                            "Gaussian blur"));
+  iterations = tessera_arg_scale_new (GTK_TABLE (table), 2,
+                                      &box_blur_args[ARG_ITERATIONS], values);
 
   combo = tessera_backend_combo_new (&values->backend);
   gimp_table_attach_aligned (GTK_TABLE (table), 0, 3, _("_Backend:"),
@@ -222,35 +212,6 @@ box_blur_dialog (const TesseraTarget *target,
   return tessera_dialog_run (window);
 }
 
-static void
-box_blur_parse (const GimpParam *param,
-                gpointer         data)
-{
-  BoxBlurValues *values = data;
-
-  values->radius_x   = param[3].data.d_int32;
-  values->radius_y   = param[4].data.d_int32;
-  values->iterations = param[5].data.d_int32;
-  values->backend    = param[6].data.d_int32;
-}
-
-static gboolean
-box_blur_check (gconstpointer   data,
-                GError        **error)
-{
-  const BoxBlurValues *values = data;
-
-  return tessera_check_range ("radius-x", values->radius_x,
-                              0, TESSERA_BOX_BLUR_MAX_RADIUS, error)
-      && tessera_check_range ("radius-y", values->radius_y,
-                              0, TESSERA_BOX_BLUR_MAX_RADIUS, error)
-      && tessera_check_range ("iterations", values->iterations,
-                              1, TESSERA_BOX_BLUR_MAX_ITERATIONS, error)
-      && tessera_check_range ("backend", values->backend,
-                              TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
-                              error);
-}
-
 /* Reads the selection's bounds grown by the blur's reach, so the result is
  * exact up to the selection's edge, blurs, and writes back the bounds. */
 static gboolean
@@ -286,18 +247,6 @@ box_blur_apply (const TesseraTarget *target,
   return TRUE;
 }
 
-static const GimpParamDef args[] =
-{
-  TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE,
-  { GIMP_PDB_INT32, "radius-x",
-    "Horizontal radius: the box is 2 radius-x + 1 pixels wide (0..1048576)" },
-  { GIMP_PDB_INT32, "radius-y",
-    "Vertical radius: the box is 2 radius-y + 1 pixels high (0..1048576)" },
-  { GIMP_PDB_INT32, "iterations",
-    "How many times to blur (1..16); 3 approximates a Gaussian" },
-  TESSERA_ARG_BACKEND
-};
-
 static const gchar * const menu_paths[] =
 {
   "<Image>/Filters/Blur", TESSERA_MENU, NULL
@@ -318,11 +267,9 @@ static const TesseraPlugin box_blur =
   .menu_label  = N_("_Box Blur (SAT)…"),
   .image_types = "RGB*, GRAY*",
   .menu_paths  = menu_paths,
-  .args        = args,
-  .n_args      = G_N_ELEMENTS (args),
+  .arguments   = box_blur_args,
+  .n_arguments = G_N_ELEMENTS (box_blur_args),
   .values_size = sizeof (BoxBlurValues),
-  .parse       = box_blur_parse,
-  .check       = box_blur_check,
   .dialog      = box_blur_dialog,
   .apply       = box_blur_apply
 };
@@ -340,9 +287,10 @@ run (const gchar      *name,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
-  BoxBlurValues values = { DEFAULT_RADIUS, DEFAULT_RADIUS, 1,
-                           TESSERA_BACKEND_AUTO };
+  BoxBlurValues values;
 
+  tessera_args_defaults (box_blur_args, G_N_ELEMENTS (box_blur_args),
+                         &values);
   tessera_plugin_run (&box_blur, &values, n_params, param,
                       n_return_vals, return_vals);
 }

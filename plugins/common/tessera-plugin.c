@@ -64,16 +64,30 @@ init_i18n (void)
   textdomain (GETTEXT_PACKAGE);
 }
 
+/* The number of PDB arguments, the first three included. */
+static gint
+pdb_arguments (const TesseraPlugin *plugin)
+{
+  return plugin->arguments != NULL ? 3 + plugin->n_arguments
+                                   : plugin->n_args;
+}
+
 void
 tessera_plugin_install (const TesseraPlugin *plugin)
 {
   const gchar * const *path;
+  GimpParamDef        *defs = NULL;
 
+  if (plugin->arguments != NULL)
+    defs = tessera_args_param_defs (plugin->arguments, plugin->n_arguments);
   gimp_install_procedure (plugin->name, plugin->blurb, plugin->help,
                           AUTHOR, COPYRIGHT, DATE, plugin->menu_label,
                           plugin->image_types, GIMP_PLUGIN,
-                          plugin->n_args, plugin->n_return_vals,
-                          plugin->args, plugin->return_vals);
+                          pdb_arguments (plugin), plugin->n_return_vals,
+                          defs != NULL ? defs : plugin->args,
+                          plugin->return_vals);
+  if (defs != NULL)
+    tessera_param_defs_free (defs, pdb_arguments (plugin));
 
   /* GIMP translates the blurb, the label and the menus in our domain. */
   gimp_plugin_domain_register (GETTEXT_PACKAGE, LOCALEDIR);
@@ -154,16 +168,20 @@ get_values (const TesseraPlugin *plugin,
       break;
 
     case GIMP_RUN_NONINTERACTIVE:
-      if (n_params != plugin->n_args)
+      if (n_params != pdb_arguments (plugin))
         {
           g_set_error (error, TESSERA_PLUGIN_ERROR,
                        TESSERA_ERROR_INVALID_ARGUMENT,
                        /* TRANSLATORS: %s is the procedure's name. */
                        _("%s takes %d arguments, not %d."),
-                       plugin->name, plugin->n_args, n_params);
+                       plugin->name, pdb_arguments (plugin), n_params);
           return GIMP_PDB_CALLING_ERROR;
         }
-      plugin->parse (param, values);
+      if (plugin->arguments != NULL)
+        tessera_args_parse (plugin->arguments, plugin->n_arguments, param,
+                            values);
+      else
+        plugin->parse (param, values);
       break;
 
     case GIMP_RUN_WITH_LAST_VALS:
@@ -177,7 +195,11 @@ get_values (const TesseraPlugin *plugin,
       return GIMP_PDB_CALLING_ERROR;
     }
 
-  if (! plugin->check (values, error))
+  if (plugin->arguments != NULL
+      && ! tessera_args_check (plugin->arguments, plugin->n_arguments,
+                               values, error))
+    return GIMP_PDB_CALLING_ERROR;
+  if (plugin->check != NULL && ! plugin->check (values, error))
     return GIMP_PDB_CALLING_ERROR;
   return GIMP_PDB_SUCCESS;
 }

@@ -12,6 +12,7 @@
 #include <libgimp/gimp.h>
 #include "exec.h"
 #include "status.h"
+#include "tessera-args.h"
 
 /* The arguments every procedure starts with. */
 #define TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE                                \
@@ -73,7 +74,8 @@ typedef struct
   const gchar         *menu_label;   /* N_() */
   const gchar         *image_types;
   const gchar * const *menu_paths;   /* NULL-terminated */
-  const GimpParamDef  *args;         /* starting with the three above */
+  /* Starting with the three above; or NULL, with ARGUMENTS below. */
+  const GimpParamDef  *args;
   gint                 n_args;
 
   /* The run.  VALUES is the plug-in's settings struct (defaults filled in),
@@ -81,10 +83,12 @@ typedef struct
    * must not keep (its input points…) may follow the settings in a larger
    * struct that starts with them. */
   gsize      values_size;
-  /* Takes the non-interactive arguments PARAM[3..] into VALUES. */
+  /* Takes the non-interactive arguments PARAM[3..] into VALUES (not with
+   * ARGUMENTS). */
   void     (*parse)  (const GimpParam     *param,
                       gpointer             values);
-  /* Checks VALUES, whichever way they came. */
+  /* Checks VALUES, whichever way they came; with ARGUMENTS, what their
+   * ranges cannot say (may be NULL). */
   gboolean (*check)  (gconstpointer        values,
                       GError             **error);
   /* Asks the user; FALSE when the user cancels. */
@@ -105,6 +109,13 @@ typedef struct
    * TARGET->bounds, instead of refusing a selection that misses the
    * drawable. */
   gboolean             ignores_selection;
+
+  /* The arguments after the three above, declared once (tessera-args.h):
+   * they give the PDB's definitions, the parsing and the range checks.
+   * Procedures not yet declared that way give ARGS, PARSE and CHECK
+   * instead. */
+  const TesseraArg    *arguments;
+  gint                 n_arguments;
 } TesseraPlugin;
 
 /* For query (). */

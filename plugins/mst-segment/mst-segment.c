@@ -755,7 +755,7 @@ static const TesseraPlugin mst_segment =
   segment_dialog,
   segment_apply,
 
-  NULL, 0, FALSE
+  NULL, 0, FALSE, NULL, 0
 };
 
 static void

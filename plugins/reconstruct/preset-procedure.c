@@ -302,7 +302,7 @@ const TesseraPlugin reconstruct_preset_plugin =
   preset_dialog,
   preset_apply,
 
-  NULL, 0, FALSE
+  NULL, 0, FALSE, NULL, 0
 };
 
 void

@@ -294,7 +294,7 @@ static const TesseraPlugin reconstruct =
   reconstruct_dialog,
   reconstruct_apply,
 
-  NULL, 0, FALSE
+  NULL, 0, FALSE, NULL, 0
 };
 
 static void
