@@ -263,6 +263,47 @@ test_bad_files (void)
   g_free (path);
 }
 
+typedef struct
+{
+  const char *file;
+  const char *why;   /* what the message must name */
+} NamedFault;
+
+/* The messages name the value that was wrong; a header asking for more
+ * pixels than the file holds fails before anything is allocated (here
+ * 20 GB, which would fail or swap if it were). */
+static void
+test_messages_name_values (void)
+{
+  static const NamedFault files[] = {
+    { "P5\n100000 100000\n65535\n\x01\x02", "needs 20000000000" },
+    { "P5\n3 2\n255\n\x01\x02", "holds 2 bytes" },
+    { "P5\n1 1\n70000\n\x01\x01", "70000" },
+    { "P5\n1000000 1\n255\n\x01", "1000000 x 1" },
+    { "P7\nWIDTH 1\nHEIGHT 1\nDEPTH 5\nMAXVAL 255\nENDHDR\n\x01\x01\x01"
+      "\x01\x01", "DEPTH is 5" },
+    { "P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE CMYK\n"
+      "ENDHDR\n\x01\x01\x01\x01", "CMYK" },
+    { "P5\n1 1\n10\n\x0b", "MAXVAL 10" },
+  };
+  char *path = scratch_path ("named");
+
+  for (gsize i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      TesseraImage image = { 0 };
+      PnmFormat format;
+      const char *why = NULL;
+
+      write_bytes (path, files[i].file, strlen (files[i].file));
+      g_assert_cmpint (pnm_read (path, &image, &format, &why), !=,
+                       TESSERA_OK);
+      g_test_message ("file %" G_GSIZE_FORMAT ": %s", i, why);
+      g_assert_nonnull (strstr (why, files[i].why));
+      g_assert_null (image.data);
+    }
+  g_free (path);
+}
+
 /* Floats are scaled from 0..1, integers clamped to MAXVAL. */
 static void
 test_write_conversions (void)
@@ -346,6 +387,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pnm/sixteen-bit-order", test_sixteen_bit_order);
   g_test_add_func ("/pnm/good-headers", test_good_headers);
   g_test_add_func ("/pnm/bad-files", test_bad_files);
+  g_test_add_func ("/pnm/messages-name-values", test_messages_name_values);
   g_test_add_func ("/pnm/write-conversions", test_write_conversions);
   g_test_add_func ("/pnm/write-errors", test_write_errors);
   g_test_add_func ("/pnm/format-like", test_format_like);
