@@ -251,38 +251,139 @@ box_blur_check (gconstpointer   data,
                               error);
 }
 
-/* Reads the selection's bounds grown by the blur's reach, so the result is
- * exact up to the selection's edge, blurs, and writes back the bounds. */
+/* The layer is blurred in bands of rows, each read with a halo of the
+ * blur's reach above and below (and beside), blurred, and its own rows
+ * written to the shadow buffer: the result is the same as from the whole
+ * layer at once, and the plug-in holds two bands, not two layers.  A band
+ * holds about BAND_BYTES of pixels, and at least HALO_SHARE times the halo's
+ * rows so that reading the halo twice costs little; so the memory grows
+ * with a tall blur's reach (radius-y x iterations), never with the layer. */
+#define BAND_BYTES (32 << 20)
+#define HALO_SHARE 4
+
+/* Rows of result per band: a whole number of GIMP's tile rows. */
+static gint
+band_rows (gint32 drawable,
+           gint   width,
+           gint   halo)
+{
+  const gint  tile = gimp_tile_height ();
+  const gsize row  = (gsize) MAX (width, 1)
+                     * babl_format_get_bytes_per_pixel (
+                         gimp_drawable_get_format (drawable));
+  /* The tests set smaller bands, to have many on small layers. */
+  const gchar *bytes = g_getenv ("TESSERA_BAND_BYTES");
+  gsize       rows = MAX ((bytes != NULL ? g_ascii_strtoull (bytes, NULL, 10)
+                                         : BAND_BYTES) / row,
+                          (gsize) HALO_SHARE * halo);
+
+  rows = CLAMP (rows, 1, (gsize) gimp_drawable_height (drawable));
+  return (gint) ((rows + tile - 1) / tile * tile);
+}
+
+/* The band of BOUNDS that starts at row Y: up to the next multiple of
+ * ROWS, so that bands begin on GIMP's tile rows. */
+static GeglRectangle
+band_at (const GeglRectangle *bounds,
+         gint                 y,
+         gint                 rows)
+{
+  gint          end  = MIN ((y / rows + 1) * rows, bounds->y + bounds->height);
+  GeglRectangle band = { bounds->x, y, bounds->width, end - y };
+
+  return band;
+}
+
+/* Where the bands' pixels go: the source with its halo, the result. */
+static gboolean
+alloc_bands (const TesseraTarget *target,
+             gint                 halo_x,
+             gint                 halo_y,
+             gint                 rows,
+             TesseraRegion       *source,
+             TesseraRegion       *result,
+             GError             **error)
+{
+  GeglRectangle largest = tessera_rect_grow (target->drawable,
+                                             &target->bounds, halo_x, 0);
+
+  largest.height = MIN (rows + 2 * halo_y,
+                        gimp_drawable_height (target->drawable));
+  if (! tessera_region_alloc (source, target->drawable, &largest, error))
+    return FALSE;
+  if (tessera_region_alloc_like (result, source, error))
+    return TRUE;
+  tessera_region_clear (source);
+  return FALSE;
+}
+
+/* Blurs the selection's bounds band by band into the shadow buffer, then
+ * merges it as one undo step. */
 static gboolean
 box_blur_apply (const TesseraTarget *target,
                 gconstpointer        data,
                 GError             **error)
 {
   const BoxBlurValues *values = data;
+  const GeglRectangle *bounds = &target->bounds;
+  const gint           bottom = bounds->y + bounds->height;
+  /* Margins beyond the drawable's size change nothing. */
+  const gint           halo_x = MIN (reach (values->radius_x,
+                                            values->iterations),
+                                     gimp_drawable_width (target->drawable));
+  const gint           halo_y = MIN (reach (values->radius_y,
+                                            values->iterations),
+                                     gimp_drawable_height (target->drawable));
+  const gint           rows   = band_rows (target->drawable, bounds->width,
+                                           halo_y);
+  TesseraBoxBlur       params = { 0 };
+  TesseraStatus        status = TESSERA_OK;
   TesseraProgress      progress;
-  TesseraRegion        source;
-  TesseraRegion        result;
+  TesseraRegion        source, result;
   TesseraExec          exec;
-  GeglRectangle        around;
+  GeglBuffer          *shadow;
+  gint                 y;
 
-  around = tessera_rect_grow (target->drawable, &target->bounds,
-                              reach (values->radius_x, values->iterations),
-                              reach (values->radius_y, values->iterations));
+  if (! alloc_bands (target, halo_x, halo_y, rows, &source, &result, error))
+    return FALSE;
+  params.radius_x   = values->radius_x;
+  params.radius_y   = values->radius_y;
+  params.iterations = values->iterations;
+  params.has_alpha  = babl_format_has_alpha (source.format);
+  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
 
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
-  tessera_progress_stage (&progress, 0.4);
-  if (! tessera_region_read (&source, target->drawable, &around,
-                             &progress, error))
-    return FALSE;
+  exec   = tessera_progress_exec (&progress, values->backend);
+  shadow = gimp_drawable_get_shadow_buffer (target->drawable);
+  for (y = bounds->y; y < bottom && status == TESSERA_OK; )
+    {
+      GeglRectangle band   = band_at (bounds, y, rows);
+      GeglRectangle around = tessera_rect_grow (target->drawable, &band,
+                                                halo_x, halo_y);
+      gdouble       share  = (gdouble) band.height / bounds->height;
 
-  tessera_progress_stage (&progress, 0.2);
-  exec = tessera_progress_exec (&progress, values->backend);
-  if (! blur_region (&source, &result, values, &exec, error))
-    return FALSE;
-
-  tessera_progress_stage (&progress, 0.4);
-  tessera_region_apply (&result, &target->bounds, &progress);
+      tessera_region_retarget (&source, &around);
+      tessera_region_retarget (&result, &around);
+      tessera_progress_stage (&progress, 0.4 * share);
+      tessera_region_load (&source, &progress);
+      tessera_progress_stage (&progress, 0.2 * share);
+      status = tessera_box_blur (&source.image, &result.image, &params,
+                                 &exec);
+      tessera_progress_stage (&progress, 0.4 * share);
+      if (status == TESSERA_OK)
+        tessera_region_store (&result, &band, shadow, &progress);
+      y += band.height;
+    }
+  g_object_unref (shadow);
+  tessera_region_clear (&source);
   tessera_region_clear (&result);
+
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  tessera_region_merge (target->drawable, bounds);
   return TRUE;
 }
 
