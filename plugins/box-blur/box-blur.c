@@ -352,9 +352,11 @@ box_blur_apply (const TesseraTarget *target,
   params.has_alpha  = babl_format_has_alpha (source.format);
   params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
 
+  /* GEGL's tile cache need not hold more than a band: each is read once. */
+  g_object_set (gegl_config (), "tile-cache-size", (guint64) BAND_BYTES,
+                NULL);
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
   exec   = tessera_progress_exec (&progress, values->backend);
-  shadow = gimp_drawable_get_shadow_buffer (target->drawable);
   for (y = bounds->y; y < bottom && status == TESSERA_OK; )
     {
       GeglRectangle band   = band_at (bounds, y, rows);
@@ -371,10 +373,15 @@ box_blur_apply (const TesseraTarget *target,
                                  &exec);
       tessera_progress_stage (&progress, 0.4 * share);
       if (status == TESSERA_OK)
-        tessera_region_store (&result, &band, shadow, &progress);
+        {
+          /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
+           * the plug-in's cache with it. */
+          shadow = gimp_drawable_get_shadow_buffer (target->drawable);
+          tessera_region_store (&result, &band, shadow, &progress);
+          g_object_unref (shadow);
+        }
       y += band.height;
     }
-  g_object_unref (shadow);
   tessera_region_clear (&source);
   tessera_region_clear (&result);
 
