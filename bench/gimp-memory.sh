@@ -40,7 +40,9 @@ profile_make "$work/profile" $programs || exit 1
 (gimp-image-insert-layer base base-layer 0 0)
 (gimp-drawable-fill base-layer FILL-WHITE)
 (gimp-context-set-foreground '(0 0 0))
-(gimp-context-set-brush-size 9)
+; gimp-console -d loads no brushes: lines stroked as lines.
+(gimp-context-set-stroke-method STROKE-LINE)
+(gimp-context-set-line-width 9.0)
 (gimp-image-select-ellipse base CHANNEL-OP-REPLACE 100 100
                            $((width / 2)) $((height / 3)))
 (gimp-image-select-rectangle base CHANNEL-OP-ADD $((width / 3))

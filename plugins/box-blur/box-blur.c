@@ -2,6 +2,8 @@
  * same cost for any radius (core/box-blur.h). */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
@@ -294,31 +296,121 @@ band_at (const GeglRectangle *bounds,
   return band;
 }
 
-/* Where the bands' pixels go: the source with its halo, the result. */
+/* One band in flight: its pixels, and its blur, which runs in a thread of
+ * its own while the plug-in's main thread, the only one that may talk to
+ * GIMP, writes the band before and reads the band after. */
+typedef struct
+{
+  TesseraRegion         source;   /* the band with its halo */
+  TesseraRegion         result;
+  GeglRectangle         rows;     /* the band's own rows: what is written */
+  const TesseraBoxBlur *params;
+  TesseraExec           exec;     /* no progress: GIMP is not to be called */
+  TesseraStatus         status;
+  TesseraStatus         fallback; /* why the GPU was not used, or OK */
+  GThread              *thread;
+} Band;
+
+static void
+band_fallback (TesseraStatus why,
+               void         *user_data)
+{
+  ((Band *) user_data)->fallback = why;
+}
+
+static gpointer
+band_blur (gpointer data)
+{
+  Band *band = data;
+
+  band->status = tessera_box_blur (&band->source.image, &band->result.image,
+                                   band->params, &band->exec);
+  return NULL;
+}
+
+/* Where a band's pixels go, as large as the largest band needs. */
 static gboolean
-alloc_bands (const TesseraTarget *target,
-             gint                 halo_x,
-             gint                 halo_y,
-             gint                 rows,
-             TesseraRegion       *source,
-             TesseraRegion       *result,
-             GError             **error)
+band_alloc (Band                 *band,
+            const TesseraTarget  *target,
+            gint                  halo_x,
+            gint                  halo_y,
+            gint                  rows,
+            const TesseraBoxBlur *params,
+            TesseraBackend        backend,
+            GError              **error)
 {
   GeglRectangle largest = tessera_rect_grow (target->drawable,
                                              &target->bounds, halo_x, 0);
 
+  memset (band, 0, sizeof *band);
   largest.height = MIN (rows + 2 * halo_y,
                         gimp_drawable_height (target->drawable));
-  if (! tessera_region_alloc (source, target->drawable, &largest, error))
+  if (! tessera_region_alloc (&band->source, target->drawable, &largest,
+                              error))
     return FALSE;
-  if (tessera_region_alloc_like (result, source, error))
-    return TRUE;
-  tessera_region_clear (source);
-  return FALSE;
+  if (! tessera_region_alloc_like (&band->result, &band->source, error))
+    {
+      tessera_region_clear (&band->source);
+      return FALSE;
+    }
+  band->params         = params;
+  band->exec           = tessera_exec_default ();
+  band->exec.backend   = backend;
+  band->exec.fallback  = band_fallback;
+  band->exec.user_data = band;
+  return TRUE;
+}
+
+/* Reads ROWS of the drawable, with the halo, into BAND and starts its
+ * blur. */
+static void
+band_start (Band                *band,
+            const TesseraTarget *target,
+            const GeglRectangle *rows,
+            gint                 halo_x,
+            gint                 halo_y)
+{
+  GeglRectangle around = tessera_rect_grow (target->drawable, rows, halo_x,
+                                            halo_y);
+
+  band->rows = *rows;
+  tessera_region_retarget (&band->source, &around);
+  tessera_region_retarget (&band->result, &around);
+  tessera_region_load (&band->source, NULL);
+  band->thread = g_thread_new ("tessera-box-blur", band_blur, band);
+}
+
+/* Waits for BAND's blur; writes its rows to the shadow buffer. */
+static TesseraStatus
+band_finish (Band *band,
+             gint  drawable)
+{
+  GeglBuffer *shadow;
+
+  g_thread_join (band->thread);
+  band->thread = NULL;
+  if (band->status != TESSERA_OK)
+    return band->status;
+  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
+   * plug-in's cache with it. */
+  shadow = gimp_drawable_get_shadow_buffer (drawable);
+  tessera_region_store (&band->result, &band->rows, shadow, NULL);
+  g_object_unref (shadow);
+  return TESSERA_OK;
+}
+
+static void
+band_clear (Band *band)
+{
+  if (band->thread != NULL)
+    g_thread_join (band->thread);
+  tessera_region_clear (&band->source);
+  tessera_region_clear (&band->result);
 }
 
 /* Blurs the selection's bounds band by band into the shadow buffer, then
- * merges it as one undo step. */
+ * merges it as one undo step.  Two bands are in flight: while one is
+ * blurred, the one before is written and the one after read. */
 static gboolean
 box_blur_apply (const TesseraTarget *target,
                 gconstpointer        data,
@@ -338,53 +430,60 @@ box_blur_apply (const TesseraTarget *target,
                                            halo_y);
   TesseraBoxBlur       params = { 0 };
   TesseraStatus        status = TESSERA_OK;
+  TesseraStatus        fallback = TESSERA_OK;
   TesseraProgress      progress;
-  TesseraRegion        source, result;
-  TesseraExec          exec;
-  GeglBuffer          *shadow;
-  gint                 y;
+  Band                 bands[2];
+  GeglRectangle        next;
+  gint                 i;
 
-  if (! alloc_bands (target, halo_x, halo_y, rows, &source, &result, error))
-    return FALSE;
   params.radius_x   = values->radius_x;
   params.radius_y   = values->radius_y;
   params.iterations = values->iterations;
-  params.has_alpha  = babl_format_has_alpha (source.format);
   params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
+  if (! band_alloc (&bands[0], target, halo_x, halo_y, rows, &params,
+                    values->backend, error))
+    return FALSE;
+  if (! band_alloc (&bands[1], target, halo_x, halo_y, rows, &params,
+                    values->backend, error))
+    {
+      band_clear (&bands[0]);
+      return FALSE;
+    }
+  params.has_alpha = babl_format_has_alpha (bands[0].source.format);
 
   /* GEGL's tile cache need not hold more than a band: each is read once. */
   g_object_set (gegl_config (), "tile-cache-size", (guint64) BAND_BYTES,
                 NULL);
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
-  exec   = tessera_progress_exec (&progress, values->backend);
-  for (y = bounds->y; y < bottom && status == TESSERA_OK; )
+  next = band_at (bounds, bounds->y, rows);
+  band_start (&bands[0], target, &next, halo_x, halo_y);
+  for (i = 0; status == TESSERA_OK; i++)
     {
-      GeglRectangle band   = band_at (bounds, y, rows);
-      GeglRectangle around = tessera_rect_grow (target->drawable, &band,
-                                                halo_x, halo_y);
-      gdouble       share  = (gdouble) band.height / bounds->height;
+      Band *band  = &bands[i % 2];
+      Band *after = &bands[(i + 1) % 2];
 
-      tessera_region_retarget (&source, &around);
-      tessera_region_retarget (&result, &around);
-      tessera_progress_stage (&progress, 0.4 * share);
-      tessera_region_load (&source, &progress);
-      tessera_progress_stage (&progress, 0.2 * share);
-      status = tessera_box_blur (&source.image, &result.image, &params,
-                                 &exec);
-      tessera_progress_stage (&progress, 0.4 * share);
-      if (status == TESSERA_OK)
+      next.y += next.height;
+      if (next.y < bottom)
         {
-          /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
-           * the plug-in's cache with it. */
-          shadow = gimp_drawable_get_shadow_buffer (target->drawable);
-          tessera_region_store (&result, &band, shadow, &progress);
-          g_object_unref (shadow);
+          next = band_at (bounds, next.y, rows);
+          band_start (after, target, &next, halo_x, halo_y);
         }
-      y += band.height;
+      status = band_finish (band, target->drawable);
+      if (band->fallback != TESSERA_OK)
+        fallback = band->fallback;
+      tessera_progress_update (&progress,
+                               (gdouble) (band->rows.y + band->rows.height
+                                          - bounds->y) / bounds->height);
+      if (after->thread == NULL)
+        break;
     }
-  tessera_region_clear (&source);
-  tessera_region_clear (&result);
+  band_clear (&bands[0]);
+  band_clear (&bands[1]);
 
+  /* Said once, from the main thread: it may talk to GIMP. */
+  if (fallback != TESSERA_OK && values->backend == TESSERA_BACKEND_CUDA)
+    g_message (_("%s; running on the CPU instead."),
+               _(tessera_status_message (fallback)));
   if (status != TESSERA_OK)
     {
       tessera_set_error (error, status);
