@@ -23,11 +23,7 @@ shift 3
 . "$abs_top_srcdir/tests/gimp/peak-memory.sh"
 
 work="$abs_top_builddir/bench/gimp-memory.d"
-rm -rf "$work"
-mkdir -p "$work"
-programs=$(find "$abs_top_builddir/plugins" -type f -name 'tessera-*' -perm -u+x)
-# shellcheck disable=SC2086
-profile_make "$work/profile" $programs || exit 1
+bench_work "$work" || exit 1
 
 {
   cat <<EOF
