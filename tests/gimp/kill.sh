@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tessera tests — a plug-in killed (SIGKILL, as GIMP does on Cancel) while it
 # makes a new layer leaves nothing that looks like a result: for each
-# procedure with a new-layer output, a long run on a large layer is timed
+# procedure with a new-layer output (and Box Blur, in place, in bands), a
+# long run on a large layer is timed
 # uncut, then killed at several points of it (reading, computing, writing);
 # after each kill the drawable's pixels are as they were, and no item has
 # the result's name (at most one named "NAME (incomplete)", which GIMP's
@@ -21,14 +22,17 @@ points="10 30 50 70 80 90 95"
 rm -rf "$work"
 mkdir -p "$work"
 profile_make "$work/profile" \
-  $(plugin_programs plugins/reconstruct/tessera-reconstruct \
+  $(plugin_programs plugins/box-blur/tessera-box-blur \
+                    plugins/reconstruct/tessera-reconstruct \
                     plugins/mst-segment/tessera-mst-segment) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
 "$GIMP_CHECK" make "$work/in.raw" "$size" "$size" 4 1 u8 1 noise \
   || { echo "Bail out! cannot make the pixels"; exit 1; }
 
-# Each case: the plug-in program, the result's name, the call.
-cases="tessera-reconstruct|Reconstruction|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
+# Each case: the plug-in program, the result's name ("-": in place, on the
+# drawable), the call.
+cases="tessera-box-blur|-|(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 10 3 1)
+tessera-reconstruct|Reconstruction|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1)"
 
@@ -135,6 +139,12 @@ while [ $job -le "$job_count" ]; do
   if [ ! -e "$dir/done" ]; then
     echo "the job did not finish" > "$log"
     false
+  elif [ "$point" = uncut ] && [ "$name" = - ]; then
+    # The run completes and changes the drawable, adding nothing.
+    head -n 1 "$dir/status" | grep -q '^ok$' \
+      && [ "$(cat "$dir/names")" = layer ] \
+      && ! "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" \
+             > "$log" 2>&1
   elif [ "$point" = uncut ]; then
     # The run completes, names its result, and leaves the drawable.
     head -n 1 "$dir/status" | grep -q '^ok$' \
@@ -144,7 +154,8 @@ while [ $job -le "$job_count" ]; do
   elif [ ! -e "$dir/killed" ]; then
     echo "the plug-in ended before it could be killed" > "$log"
     # Then it must have completed cleanly.
-    grep -q -x -F "$name" "$dir/names" && ! grep -q "(incomplete)" "$dir/names"
+    { [ "$name" = - ] || grep -q -x -F "$name" "$dir/names"; } \
+      && ! grep -q "(incomplete)" "$dir/names"
   else
     echo "killed after $(cat "$dir/killed") ms of $(cat "$jobs/$(( (job - 1) / runs * runs + 1 ))/elapsed") ms; items: $(tr '\n' ',' < "$dir/names")" > "$log"
     ! grep -q -x -F "$name" "$dir/names" \
