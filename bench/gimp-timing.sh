@@ -26,11 +26,8 @@ shift 3
 . "$abs_top_srcdir/tests/gimp/harness.sh"
 
 work="$abs_top_builddir/bench/gimp-timing.d"
-rm -rf "$work"
+bench_work "$work" || exit 1
 mkdir -p "$work/times"
-programs=$(find "$abs_top_builddir/plugins" -type f -name 'tessera-*' -perm -u+x)
-# shellcheck disable=SC2086
-profile_make "$work/profile" $programs || exit 1
 
 # The layer's kind and precision from the raw file's header:
 # WIDTH HEIGHT CHANNELS TYPE ALPHA.

@@ -1,10 +1,13 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "pnm.h"
 
 /* PAM tuple types we read; the first one with a given channel count is the
@@ -37,6 +40,20 @@ fail (const char **why, const char *text, TesseraStatus status)
   if (why != NULL)
     *why = text;
   return status;
+}
+
+/* The same with the values that were wrong in the text; it stays valid
+ * until the thread's next failing call. */
+static TesseraStatus
+failf (const char **why, TesseraStatus status, const char *format, ...)
+{
+  static _Thread_local char text[256];
+  va_list args;
+
+  va_start (args, format);
+  vsnprintf (text, sizeof text, format, args);
+  va_end (args);
+  return fail (why, text, status);
 }
 
 /* Skips whitespace and comments ('#' to the end of the line) and returns the
@@ -87,6 +104,7 @@ static TesseraStatus
 read_pnm_header (FILE *file, Header *header, const char **why)
 {
   long *fields[] = { &header->width, &header->height, &header->maxval };
+  static const char *const names[] = { "the width", "the height", "MAXVAL" };
   int end = 0;
 
   header->channels = header->kind == PNM_PGM ? 1 : 3;
@@ -94,8 +112,8 @@ read_pnm_header (FILE *file, Header *header, const char **why)
     {
       end = read_field (file, fields[i]);
       if (end == -2)
-        return fail (why, "the header has a missing or bad number",
-                     TESSERA_ERROR_IO);
+        return failf (why, TESSERA_ERROR_IO, "the header's %s is missing, "
+                      "not a number or above 999999999", names[i]);
     }
   /* The pixels start right after the one whitespace that ends MAXVAL. */
   if (end == '#')
@@ -171,16 +189,19 @@ read_pam_header (FILE *file, Header *header, const char **why)
         {
           tuple_channels = tuple_type_channels (value);
           if (tuple_channels == 0)
-            return fail (why, "TUPLTYPE is not GRAYSCALE, RGB, RGB_ALPHA "
-                         "or GRAYSCALE_ALPHA", TESSERA_ERROR_UNSUPPORTED_FORMAT);
+            return failf (why, TESSERA_ERROR_UNSUPPORTED_FORMAT,
+                          "TUPLTYPE is %.40s, not GRAYSCALE, RGB, RGB_ALPHA "
+                          "or GRAYSCALE_ALPHA", value);
           continue;
         }
       for (i = 0; i < 4 && strcmp (keyword, count_keys[i]) != 0; i++)
         ;
       if (i == 4)
-        return fail (why, "an unknown header line", TESSERA_ERROR_IO);
+        return failf (why, TESSERA_ERROR_IO, "an unknown header line %.40s",
+                      keyword);
       if (!parse_count (value, counts[i]))
-        return fail (why, "a header line has a bad number", TESSERA_ERROR_IO);
+        return failf (why, TESSERA_ERROR_IO, "%s is %.40s, not a whole number "
+                      "below 10^9", keyword, value);
     }
 
   for (size_t i = 0; i < 4; i++)
@@ -189,9 +210,11 @@ read_pam_header (FILE *file, Header *header, const char **why)
                    TESSERA_ERROR_IO);
   /* Without TUPLTYPE, DEPTH alone says what the channels are. */
   if (tuple_channels != 0 && tuple_channels != header->channels)
-    return fail (why, "DEPTH does not match TUPLTYPE", TESSERA_ERROR_IO);
+    return failf (why, TESSERA_ERROR_IO, "DEPTH is %ld, but TUPLTYPE has %d "
+                  "channels", header->channels, tuple_channels);
   if (header->channels < 1 || header->channels > 4)
-    return fail (why, "DEPTH is not 1 to 4", TESSERA_ERROR_UNSUPPORTED_FORMAT);
+    return failf (why, TESSERA_ERROR_UNSUPPORTED_FORMAT,
+                  "DEPTH is %ld, not 1 to 4", header->channels);
   return TESSERA_OK;
 }
 
@@ -222,11 +245,15 @@ read_header (FILE *file, Header *header, const char **why)
     return status;
 
   if (header->width < 1 || header->height < 1)
-    return fail (why, "the image is empty", TESSERA_ERROR_EMPTY_IMAGE);
+    return failf (why, TESSERA_ERROR_EMPTY_IMAGE, "the image is empty "
+                  "(%ld x %ld)", header->width, header->height);
   if (header->width > TESSERA_MAX_SIDE || header->height > TESSERA_MAX_SIDE)
-    return fail (why, "the image is too large", TESSERA_ERROR_TOO_LARGE);
+    return failf (why, TESSERA_ERROR_TOO_LARGE, "the image is %ld x %ld, "
+                  "larger than %d on a side", header->width, header->height,
+                  TESSERA_MAX_SIDE);
   if (header->maxval < 1 || header->maxval > 65535)
-    return fail (why, "MAXVAL is not 1 to 65535", TESSERA_ERROR_IO);
+    return failf (why, TESSERA_ERROR_IO, "MAXVAL is %ld, not 1 to 65535",
+                  header->maxval);
   return TESSERA_OK;
 }
 
@@ -265,12 +292,42 @@ read_pixels (FILE *file, const Header *header, TesseraImage *image,
     {
       void *row = tessera_image_row (image, y);
       if (fread (row, 1, row_bytes, file) != row_bytes)
-        return fail (why, "the file ends inside the pixels", TESSERA_ERROR_IO);
+        return failf (why, TESSERA_ERROR_IO, "the file ends inside row %d "
+                      "of %d of the pixels", y + 1, image->height);
       if (image->type == TESSERA_U16)
         decode_row_16 (row, samples);
       if (!row_within_maxval (image, row, samples, header->maxval))
-        return fail (why, "a sample is above MAXVAL", TESSERA_ERROR_IO);
+        return failf (why, TESSERA_ERROR_IO, "row %d holds a sample above "
+                      "MAXVAL %ld", y + 1, header->maxval);
     }
+  return TESSERA_OK;
+}
+
+/* Whether FILE (a regular file, its header read) holds as many bytes as
+ * HEADER's pixels take: checked before they are allocated, so that a
+ * header asking for gigabytes in a short file fails at once. */
+static TesseraStatus
+check_length (FILE *file, const Header *header, const char **why)
+{
+  uint64_t needed = (uint64_t) header->width * (uint64_t) header->height
+                    * (uint64_t) header->channels
+                    * (header->maxval > 255 ? 2u : 1u);
+  struct stat info;
+  long here = ftell (file);
+  uint64_t left;
+
+  /* A pipe's length is not known: read_pixels finds a short one. */
+  if (fstat (fileno (file), &info) != 0 || !S_ISREG (info.st_mode)
+      || here < 0)
+    return TESSERA_OK;
+  left = (uint64_t) info.st_size > (uint64_t) here
+         ? (uint64_t) info.st_size - (uint64_t) here : 0;
+  if (left < needed)
+    return failf (why, TESSERA_ERROR_IO, "the file holds %llu bytes of "
+                  "pixels, but its header (%ld x %ld, DEPTH %ld, MAXVAL %ld) "
+                  "needs %llu", (unsigned long long) left,
+                  header->width, header->height, header->channels,
+                  header->maxval, (unsigned long long) needed);
   return TESSERA_OK;
 }
 
@@ -285,6 +342,8 @@ pnm_read (const char *path, TesseraImage *image, PnmFormat *format,
   if (file == NULL)
     return fail (why, strerror (errno), TESSERA_ERROR_IO);
   status = read_header (file, &header, why);
+  if (status == TESSERA_OK)
+    status = check_length (file, &header, why);
   if (status == TESSERA_OK)
     {
       status = tessera_image_alloc (image, (int) header.width,

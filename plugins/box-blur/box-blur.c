@@ -7,6 +7,7 @@
 #include <libgimp/gimpui.h>
 
 #include "box-blur.h"
+#include "box-blur-bands.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-plugin.h"
@@ -71,6 +72,21 @@ reach (gint radius,
   return radius * iterations;
 }
 
+/* The core's parameters for VALUES on DRAWABLE. */
+static TesseraBoxBlur
+core_params (const BoxBlurValues *values,
+             gint32               drawable)
+{
+  TesseraBoxBlur params = { 0 };
+
+  params.radius_x   = values->radius_x;
+  params.radius_y   = values->radius_y;
+  params.iterations = values->iterations;
+  params.has_alpha  = babl_format_has_alpha (gimp_drawable_get_format (drawable));
+  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
+  return params;
+}
+
 /* Blurs SOURCE into a new region *RESULT, not in place (the core would
  * copy the source first); SOURCE is freed. */
 static gboolean
@@ -80,14 +96,8 @@ blur_region (TesseraRegion        *source,
              TesseraExec          *exec,
              GError              **error)
 {
-  TesseraBoxBlur params = { 0 };
+  TesseraBoxBlur params = core_params (values, source->drawable);
   TesseraStatus  status;
-
-  params.radius_x   = values->radius_x;
-  params.radius_y   = values->radius_y;
-  params.iterations = values->iterations;
-  params.has_alpha  = babl_format_has_alpha (source->format);
-  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
 
   if (! tessera_region_alloc_like (result, source, error))
     {
@@ -212,39 +222,17 @@ box_blur_dialog (const TesseraTarget *target,
   return tessera_dialog_run (window);
 }
 
-/* Reads the selection's bounds grown by the blur's reach, so the result is
- * exact up to the selection's edge, blurs, and writes back the bounds. */
+/* Blurs the selection's bounds band by band, each read with the blur's
+ * reach around it (box-blur-bands.c). */
 static gboolean
 box_blur_apply (const TesseraTarget *target,
                 gconstpointer        data,
                 GError             **error)
 {
   const BoxBlurValues *values = data;
-  TesseraProgress      progress;
-  TesseraRegion        source;
-  TesseraRegion        result;
-  TesseraExec          exec;
-  GeglRectangle        around;
+  TesseraBoxBlur       params = core_params (values, target->drawable);
 
-  around = tessera_rect_grow (target->drawable, &target->bounds,
-                              reach (values->radius_x, values->iterations),
-                              reach (values->radius_y, values->iterations));
-
-  tessera_progress_start (&progress, _("Box Blur (SAT)"));
-  tessera_progress_stage (&progress, 0.4);
-  if (! tessera_region_read (&source, target->drawable, &around,
-                             &progress, error))
-    return FALSE;
-
-  tessera_progress_stage (&progress, 0.2);
-  exec = tessera_progress_exec (&progress, values->backend);
-  if (! blur_region (&source, &result, values, &exec, error))
-    return FALSE;
-
-  tessera_progress_stage (&progress, 0.4);
-  tessera_region_apply (&result, &target->bounds, &progress);
-  tessera_region_clear (&result);
-  return TRUE;
+  return box_blur_bands (target, &params, values->backend, error);
 }
 
 static const gchar * const menu_paths[] =

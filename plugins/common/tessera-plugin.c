@@ -4,6 +4,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "tessera-drawable.h"
 #include "tessera-plugin.h"
 #include "tessera-region.h"
 
@@ -130,15 +131,8 @@ find_target (const TesseraPlugin *plugin,
   target->drawable = param[2].data.d_drawable;
 
   *status = GIMP_PDB_EXECUTION_ERROR;
-  if (gimp_drawable_is_indexed (target->drawable))
-    {
-      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
-                           TESSERA_ERROR_UNSUPPORTED_FORMAT,
-                           _("Indexed images are not supported; convert the "
-                             "image to RGB or Grayscale first "
-                             "(Image ▸ Mode)."));
-      return FALSE;
-    }
+  if (! tessera_drawable_check (target->image, target->drawable, error))
+    return FALSE;
   if (plugin->ignores_selection)
     {
       gegl_rectangle_set (&target->bounds, 0, 0,
@@ -147,6 +141,33 @@ find_target (const TesseraPlugin *plugin,
       return TRUE;
     }
   return tessera_selection_bounds (target->drawable, &target->bounds, error);
+}
+
+/* Starts GTK+ for a dialog; FALSE with *ERROR set when there is no
+ * display to show it on (gimp-console, a batch run): gimp_ui_init would
+ * abort the plug-in there. */
+static gboolean
+ui_init (const TesseraPlugin  *plugin,
+         GError              **error)
+{
+  const gchar *display = gimp_display_name ();
+
+  /* GIMP without its GUI gives its plug-ins no display. */
+  if (display != NULL)
+    g_setenv ("DISPLAY", display, TRUE);
+  if (display == NULL || ! gtk_init_check (NULL, NULL))
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR,
+                   TESSERA_ERROR_INVALID_ARGUMENT,
+                   /* TRANSLATORS: %s is the procedure's name. */
+                   _("%s cannot show its dialog: GIMP has no display (in "
+                     "gimp-console or a batch run, call it with "
+                     "RUN-NONINTERACTIVE and its arguments)."),
+                   plugin->name);
+      return FALSE;
+    }
+  gimp_ui_init (g_get_prgname (), FALSE);
+  return TRUE;
 }
 
 /* Where the values come from, by run mode. */
@@ -162,7 +183,8 @@ get_values (const TesseraPlugin *plugin,
     {
     case GIMP_RUN_INTERACTIVE:
       load_last_values (plugin, values);
-      gimp_ui_init (g_get_prgname (), FALSE);
+      if (! ui_init (plugin, error))
+        return GIMP_PDB_CALLING_ERROR;
       if (! plugin->dialog (target, values))
         return GIMP_PDB_CANCEL;
       break;

@@ -211,13 +211,23 @@ tessera_region_view (const TesseraRegion *region,
 }
 
 void
-tessera_region_apply (const TesseraRegion *region,
+tessera_region_retarget (TesseraRegion       *region,
+                         const GeglRectangle *rect)
+{
+  g_return_if_fail ((gsize) rect->width * tessera_pixel_size (&region->image)
+                    <= region->image.stride);
+  region->rect         = *rect;
+  region->image.width  = rect->width;
+  region->image.height = rect->height;
+}
+
+void
+tessera_region_store (const TesseraRegion *region,
                       const GeglRectangle *rect,
+                      GeglBuffer          *shadow,
                       TesseraProgress     *progress)
 {
-  gint32      image  = gimp_item_get_image (region->drawable);
-  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (region->drawable);
-  gint        y;
+  gint y;
 
   /* Flushing row by row sends the tiles as they are done, so the bar moves
    * and the tile cache does not fill with the whole result. */
@@ -233,15 +243,33 @@ tessera_region_apply (const TesseraRegion *region,
       tessera_progress_update (progress,
                                (gdouble) (y - rect->y) / rect->height);
     }
-  g_object_unref (shadow);
+}
+
+void
+tessera_region_merge (gint32               drawable,
+                      const GeglRectangle *rect)
+{
+  gint32 image = gimp_item_get_image (drawable);
 
   /* The undo group opens only now that nothing can fail any more: a plug-in
    * killed by Cancel before this point leaves the image as it was. */
   gimp_image_undo_group_start (image);
-  gimp_drawable_merge_shadow (region->drawable, TRUE);
+  gimp_drawable_merge_shadow (drawable, TRUE);
   gimp_image_undo_group_end (image);
-  gimp_drawable_update (region->drawable, rect->x, rect->y,
-                        rect->width, rect->height);
+  gimp_drawable_update (drawable, rect->x, rect->y, rect->width,
+                        rect->height);
+}
+
+void
+tessera_region_apply (const TesseraRegion *region,
+                      const GeglRectangle *rect,
+                      TesseraProgress     *progress)
+{
+  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (region->drawable);
+
+  tessera_region_store (region, rect, shadow, progress);
+  g_object_unref (shadow);
+  tessera_region_merge (region->drawable, rect);
 }
 
 void

@@ -73,6 +73,24 @@ void          tessera_region_apply      (const TesseraRegion *region,
                                          const GeglRectangle *rect,
                                          TesseraProgress     *progress);
 
+/* Points REGION (from tessera_region_alloc) at RECT, which must be no
+ * wider and no higher than the rect it was allocated for, keeping its
+ * pixel memory: one allocation for a layer processed in bands. */
+void          tessera_region_retarget   (TesseraRegion       *region,
+                                         const GeglRectangle *rect);
+
+/* Writes RECT of REGION into SHADOW (its drawable's shadow buffer), tile
+ * row by tile row. */
+void          tessera_region_store      (const TesseraRegion *region,
+                                         const GeglRectangle *rect,
+                                         GeglBuffer          *shadow,
+                                         TesseraProgress     *progress);
+
+/* Merges DRAWABLE's shadow buffer as one undo step (soft selections blend
+ * as in GIMP's own filters) and updates RECT on the display. */
+void          tessera_region_merge      (gint32               drawable,
+                                         const GeglRectangle *rect);
+
 void          tessera_region_clear      (TesseraRegion       *region);
 
 #endif

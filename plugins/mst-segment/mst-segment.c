@@ -13,6 +13,7 @@
 #include "mst-segment.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
+#include "tessera-output.h"
 #include "tessera-plugin.h"
 #include "tessera-preview.h"
 #include "tessera-progress.h"
@@ -192,20 +193,6 @@ tell_user (const Segmentation  *s,
                100.0 * values->min_share);
 }
 
-/* Where new layers go: above the drawable when it is a layer, else on
- * top. */
-static void
-insert_layer (gint32 image,
-              gint32 layer,
-              gint32 drawable)
-{
-  if (gimp_item_is_layer (drawable))
-    gimp_image_insert_layer (image, layer, gimp_item_get_parent (drawable),
-                             gimp_image_get_item_position (image, drawable));
-  else
-    gimp_image_insert_layer (image, layer, 0, 0);
-}
-
 static void
 output_recoloured (const TesseraTarget *target,
                    Segmentation        *s,
@@ -223,10 +210,10 @@ output_recoloured (const TesseraTarget *target,
     }
   gimp_image_undo_group_start (image);
   copy = gimp_layer_copy (target->drawable);
-  gimp_item_set_name (copy, _("Colour classes"));
-  insert_layer (image, copy, target->drawable);
+  tessera_output_insert_above (copy, target->drawable, _("Colour classes"));
   s->region.drawable = copy;
   tessera_region_apply (&s->region, &target->bounds, progress);
+  tessera_output_complete (copy, _("Colour classes"));
   gimp_image_undo_group_end (image);
 }
 
@@ -275,6 +262,30 @@ class_name (const Segmentation *s,
                           (guint) (mean[2] + 0.5));
 }
 
+/* The format of a class layer's pixels as fill_class_layer writes them:
+ * the layer's own, or, for a channel or layer mask of an RGB image (grey
+ * pixels in a colour layer), the drawable's grey model with alpha, which
+ * GEGL turns into the layer's colour. */
+static const Babl *
+class_layer_format (const TesseraRegion *region,
+                    gint32               layer)
+{
+  const gchar *type = type_name (region->image.type);
+  gchar       *encoding;
+  const Babl  *format;
+
+  if (! gimp_drawable_is_gray (region->drawable)
+      || gimp_drawable_is_gray (layer))
+    return tessera_format_with_type (gimp_drawable_get_format (layer), type);
+  encoding = g_strdup_printf ("%s%s %s",
+                              babl_get_name (babl_format_get_model (region->format)),
+                              babl_format_has_alpha (region->format) ? "" : "A",
+                              type);
+  format = babl_format_with_space (encoding, region->format);
+  g_free (encoding);
+  return format;
+}
+
 static void
 output_layers (const TesseraTarget *target,
                Segmentation        *s,
@@ -295,15 +306,15 @@ output_layers (const TesseraTarget *target,
   gimp_drawable_offsets (target->drawable, &x, &y);
   gimp_image_undo_group_start (target->image);
   group = gimp_layer_group_new (target->image);
-  gimp_item_set_name (group, _("Colour classes"));
-  insert_layer (target->image, group, target->drawable);
+  tessera_output_insert_above (group, target->drawable, _("Colour classes"));
   for (c = s->classes.n_classes - 1; c >= 0; c--)
     {
       gchar        *name  = class_name (s, c);
       gint32        layer = gimp_layer_new (target->image, name,
                                             image->width, image->height,
-                                            grey ? GIMP_GRAYA_IMAGE
-                                                 : GIMP_RGBA_IMAGE,
+                                            gimp_image_base_type (target->image)
+                                            == GIMP_GRAY ? GIMP_GRAYA_IMAGE
+                                                         : GIMP_RGBA_IMAGE,
                                             100.0, GIMP_LAYER_MODE_NORMAL);
       GeglBuffer   *buffer;
       GeglRectangle whole = { 0, 0, image->width, image->height };
@@ -315,13 +326,13 @@ output_layers (const TesseraTarget *target,
       fill_class_layer (s, selection, (guint32) c, colour_channels, pixels);
       buffer = gimp_drawable_get_buffer (layer);
       gegl_buffer_set (buffer, &whole, 0,
-                       tessera_format_with_type (gimp_drawable_get_format (layer),
-                                                 type_name (image->type)),
+                       class_layer_format (&s->region, layer),
                        pixels, GEGL_AUTO_ROWSTRIDE);
       g_object_unref (buffer);
       tessera_progress_update (progress,
                                1.0 - (gdouble) c / s->classes.n_classes);
     }
+  tessera_output_complete (group, _("Colour classes"));
   gimp_image_undo_group_end (target->image);
   g_free (pixels);
   g_free (selection);
@@ -337,6 +348,7 @@ output_channels (const TesseraTarget *target,
   guchar             *selection = read_selection (target->drawable,
                                                   &target->bounds);
   guchar             *mask  = g_malloc (n);
+  gint32             *channels = g_new (gint32, s->classes.n_classes);
   GeglRectangle       rect  = target->bounds;
   gint                c, x, y;
   gsize               i;
@@ -349,17 +361,21 @@ output_channels (const TesseraTarget *target,
     {
       const gdouble *mean = s->classes.mean[c];
       gchar         *name = class_name (s, c);
+      gchar         *incomplete;
       GimpRGB        colour;
       gint32         channel;
       GeglBuffer    *buffer;
 
       gimp_rgb_set_uchar (&colour, (guchar) (mean[0] + 0.5),
                           (guchar) (mean[1] + 0.5), (guchar) (mean[2] + 0.5));
-      channel = gimp_channel_new (target->image, name,
+      incomplete = tessera_output_incomplete_name (name);
+      channel = gimp_channel_new (target->image, incomplete,
                                   gimp_image_width (target->image),
                                   gimp_image_height (target->image),
                                   50.0, &colour);
+      g_free (incomplete);
       g_free (name);
+      channels[c] = channel;
       gimp_image_insert_channel (target->image, channel, 0, 0);
       for (i = 0; i < n; i++)
         mask[i] = s->classes.colour_class[s->histogram.pixel_colour[i]]
@@ -372,7 +388,15 @@ output_channels (const TesseraTarget *target,
       tessera_progress_update (progress,
                                1.0 - (gdouble) c / s->classes.n_classes);
     }
+  for (c = 0; c < s->classes.n_classes; c++)
+    {
+      gchar *name = class_name (s, c);
+
+      tessera_output_complete (channels[c], name);
+      g_free (name);
+    }
   gimp_image_undo_group_end (target->image);
+  g_free (channels);
   g_free (mask);
   g_free (selection);
 }

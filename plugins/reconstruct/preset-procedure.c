@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
@@ -21,6 +23,8 @@ typedef struct
   gint           output;
   TesseraBackend backend;
   gint           colour_mode;    /* TesseraReconstructColour */
+  gdouble        radius_given;   /* the PDB's radius, NAN when from the
+                                  * dialog: checked as given */
 } PresetValues;
 
 typedef struct
@@ -157,6 +161,7 @@ preset_dialog (const TesseraTarget *target,
   gboolean      ok;
 
   dialog.values = data;
+  dialog.values->radius_given = NAN;
   if (! reconstruct_read_whole (target->drawable, &dialog.mask, NULL, NULL))
     return FALSE;
 
@@ -188,9 +193,12 @@ preset_parse (const GimpParam *param,
     values->h = parameter;
   else if (values->preset == TESSERA_RECONSTRUCT_OPENING
            || values->preset == TESSERA_RECONSTRUCT_CLOSING)
-    values->radius = parameter >= 0
-                     && parameter <= TESSERA_RECONSTRUCT_MAX_RADIUS
-                     ? (gint) parameter : -1;
+    {
+      values->radius_given = parameter;
+      values->radius = parameter >= 0
+                       && parameter <= TESSERA_RECONSTRUCT_MAX_RADIUS
+                       ? (gint) parameter : -1;
+    }
   values->connectivity = param[5].data.d_int32;
   values->output       = param[6].data.d_int32;
   values->backend      = param[7].data.d_int32;
@@ -204,9 +212,25 @@ preset_check (gconstpointer   data,
   const PresetValues *values = data;
 
   if (! tessera_check_range ("preset", values->preset, 0,
-                             TESSERA_RECONSTRUCT_PRESETS - 1, error)
-      || ! tessera_check_range ("radius", values->radius, 0,
-                                TESSERA_RECONSTRUCT_MAX_RADIUS, error))
+                             TESSERA_RECONSTRUCT_PRESETS - 1, error))
+    return FALSE;
+  if (! isnan (values->radius_given))
+    {
+      if (! tessera_check_range_double ("radius", values->radius_given, 0,
+                                        TESSERA_RECONSTRUCT_MAX_RADIUS,
+                                        error))
+        return FALSE;
+      if (values->radius_given != floor (values->radius_given))
+        {
+          g_set_error (error, TESSERA_PLUGIN_ERROR,
+                       TESSERA_ERROR_INVALID_ARGUMENT,
+                       _("The radius must be a whole number of pixels, "
+                         "not %g."), values->radius_given);
+          return FALSE;
+        }
+    }
+  if (! tessera_check_range ("radius", values->radius, 0,
+                             TESSERA_RECONSTRUCT_MAX_RADIUS, error))
     return FALSE;
   if (! (values->h >= 0.0 && values->h <= 100.0))
     {
@@ -313,7 +337,7 @@ reconstruct_preset_run (gint              n_params,
 {
   PresetValues values = { TESSERA_RECONSTRUCT_FILL_HOLES, 10.0, 5, 8,
                           RECONSTRUCT_OUTPUT_NEW_LAYER, TESSERA_BACKEND_AUTO,
-                          TESSERA_RECONSTRUCT_PER_CHANNEL };
+                          TESSERA_RECONSTRUCT_PER_CHANNEL, NAN };
 
   tessera_plugin_run (&reconstruct_preset_plugin, &values, n_params, param,
                       n_return_vals, return_vals);

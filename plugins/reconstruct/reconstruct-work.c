@@ -7,6 +7,7 @@
 #include <libgimp/gimpui.h>
 
 #include "reconstruct-work.h"
+#include "tessera-output.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-preview.h"
@@ -200,29 +201,19 @@ result_region (const TesseraRegion *mask,
   return region;
 }
 
-/* A new layer holding a copy of the mask, named after the operation:
- * above the mask (in its layer group, at its offsets) or above the layer
- * of a layer mask; at the top for a channel. */
+/* A new layer holding a copy of the mask, above it (in its layer group, at
+ * its offsets) or above the layer of a layer mask; at the top for a
+ * channel; named as incomplete until its pixels are written. */
 static gint32
 new_layer_above (gint32 mask)
 {
-  gint32 image  = gimp_item_get_image (mask);
-  gint32 layer  = gimp_layer_new_from_drawable (mask, image);
-  gint32 anchor = gimp_item_is_layer_mask (mask) ? gimp_layer_from_mask (mask)
-                                                 : mask;
-  gint32 parent = 0;
-  gint   position = 0;
+  gint32 layer = gimp_layer_new_from_drawable (mask,
+                                               gimp_item_get_image (mask));
   gint   x, y;
 
-  if (gimp_item_is_layer (anchor))
-    {
-      parent   = gimp_item_get_parent (anchor);
-      position = gimp_image_get_item_position (image, anchor);
-    }
   gimp_drawable_offsets (mask, &x, &y);
-  gimp_image_insert_layer (image, layer, parent, position);
+  tessera_output_insert_above (layer, mask, _("Reconstruction"));
   gimp_layer_set_offsets (layer, x, y);
-  gimp_item_set_name (layer, _("Reconstruction"));
   return layer;
 }
 
@@ -245,6 +236,7 @@ reconstruct_write (const TesseraRegion *mask,
   gimp_image_undo_group_start (target->image);
   region = result_region (mask, result, new_layer_above (mask->drawable));
   tessera_region_apply (&region, &target->bounds, progress);
+  tessera_output_complete (region.drawable, _("Reconstruction"));
   gimp_image_undo_group_end (target->image);
 }
 

@@ -109,6 +109,17 @@ trace_chain_check (const TesseraPoint  *clicks,
       return FALSE;
     }
 
+  for (i = 0; i < n_clicks; i++)
+    if (! (isfinite (clicks[i].x) && isfinite (clicks[i].y)))
+      {
+        g_set_error (error, TESSERA_PLUGIN_ERROR,
+                     TESSERA_ERROR_INVALID_ARGUMENT,
+                     /* TRANSLATORS: a point's number and coordinates. */
+                     _("Point %d (%g, %g) is not a number: coordinates must "
+                       "be finite."), i + 1, clicks[i].x, clicks[i].y);
+        return FALSE;
+      }
+
   for (i = 0; i < trace_chain_links (n_clicks, closed); i++)
     {
       TesseraPoint a, b;
@@ -174,7 +185,13 @@ trace_link_error (TesseraStatus       status,
 {
   gint from = link + 1, to = (link + 1) % n_clicks + 1;
 
-  if (status == TESSERA_ERROR_NO_SOLUTION)
+  /* At 180° every turn is allowed: raising the angle cannot help. */
+  if (status == TESSERA_ERROR_NO_SOLUTION && values->max_angle >= 180.0)
+    g_set_error (error, TESSERA_PLUGIN_ERROR, status,
+                 /* TRANSLATORS: two point numbers. */
+                 _("No line from point %d to point %d could be traced; "
+                   "add a point between them."), from, to);
+  else if (status == TESSERA_ERROR_NO_SOLUTION)
     g_set_error (error, TESSERA_PLUGIN_ERROR, status,
                  /* TRANSLATORS: two point numbers and an angle. */
                  _("No line from point %d to point %d turns by at most "

@@ -6,6 +6,8 @@
  * become a path that keeps to the object between them. */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
@@ -27,7 +29,12 @@ typedef struct
   gint        n_coords;    /* as given to plug-in-tessera-trace-line */
   GArray     *clicks;      /* TesseraPoint, image coordinates */
   gboolean    closed;      /* the last click links back to the first */
+  gboolean    repeating;   /* RUN-WITH-LAST-VALS: the last run's clicks */
 } TraceRun;
+
+/* Where the clicks of the last run are kept, for RUN-WITH-LAST-VALS:
+ * whether they close, then the points. */
+#define LAST_CLICKS_KEY PLUG_IN_PROC "-clicks"
 
 static void query (void);
 static void run   (const gchar      *name,
@@ -111,6 +118,15 @@ trace_check (gconstpointer   data,
     return FALSE;
   if (run->from_path)
     return TRUE;
+  if (run->repeating && run->clicks->len == 0)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("Trace Line has no points to repeat: run it "
+                             "once with points first (from the menu, or "
+                             "with RUN-NONINTERACTIVE and coords)."));
+      return FALSE;
+    }
   if (run->n_coords % 2 != 0)
     {
       g_set_error (error, TESSERA_PLUGIN_ERROR,
@@ -373,29 +389,58 @@ query (void)
 }
 
 static void
+save_clicks (const TraceRun *run)
+{
+  GByteArray *data = g_byte_array_new ();
+
+  g_byte_array_append (data, (const guint8 *) &run->closed,
+                       sizeof run->closed);
+  g_byte_array_append (data, (const guint8 *) run->clicks->data,
+                       run->clicks->len * sizeof (TesseraPoint));
+  gimp_set_data (LAST_CLICKS_KEY, data->data, data->len);
+  g_byte_array_free (data, TRUE);
+}
+
+/* The last run's clicks into RUN, if there was one. */
+static void
+load_clicks (TraceRun *run)
+{
+  gint    size = gimp_get_data_size (LAST_CLICKS_KEY);
+  guint8 *data;
+
+  if (size < (gint) sizeof run->closed
+      || (size - sizeof run->closed) % sizeof (TesseraPoint) != 0)
+    return;
+  data = g_malloc (size);
+  gimp_get_data (LAST_CLICKS_KEY, data);
+  memcpy (&run->closed, data, sizeof run->closed);
+  g_array_append_vals (run->clicks, data + sizeof run->closed,
+                       (size - sizeof run->closed) / sizeof (TesseraPoint));
+  g_free (data);
+}
+
+static void
 run (const gchar      *name,
      gint              n_params,
      const GimpParam  *param,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
-  TraceRun   run = { .values = TRACE_DEFAULT_VALUES };
-  GimpParam *own = NULL;
+  TraceRun run = { .values = TRACE_DEFAULT_VALUES };
 
   run.from_path = g_strcmp0 (name, PLUG_IN_PROC_FROM_PATH) == 0;
   run.clicks = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
 
-  /* Repeating a trace of clicks has no clicks to repeat: ask for them. */
-  if (! run.from_path && n_params > 0
-      && param[0].data.d_int32 == GIMP_RUN_WITH_LAST_VALS)
-    {
-      own = g_memdup2 (param, sizeof (GimpParam) * n_params);
-      own[0].data.d_int32 = GIMP_RUN_INTERACTIVE;
-      param = own;
-    }
+  /* Repeating a trace of clicks traces the last run's clicks again, with
+   * no dialog. */
+  run.repeating = ! run.from_path && n_params > 0
+                  && param[0].data.d_int32 == GIMP_RUN_WITH_LAST_VALS;
+  if (run.repeating)
+    load_clicks (&run);
 
   tessera_plugin_run (run.from_path ? &trace_line_from_path : &trace_line,
                       &run, n_params, param, n_return_vals, return_vals);
-  g_free (own);
+  if (! run.from_path && (*return_vals)[0].data.d_status == GIMP_PDB_SUCCESS)
+    save_clicks (&run);
   g_array_free (run.clicks, TRUE);
 }

@@ -203,6 +203,7 @@ typedef struct
 {
   const char   *file;
   TesseraStatus status;
+  const char   *why;   /* what the message must name, or NULL */
 } BadFile;
 
 static void
@@ -242,6 +243,19 @@ test_bad_files (void)
       "\x01", TESSERA_ERROR_UNSUPPORTED_FORMAT },
     { "P7\nWIDTH 1\nHEIGHT 1\nDEPTH 1\nMAXVAL 70000\nENDHDR\n\x01\x01",
       TESSERA_ERROR_IO },
+    /* The messages name the value that was wrong; a header asking for
+     * more pixels than the file holds fails before anything is allocated
+     * (here 20 GB, which would fail or swap if it were). */
+    { "P5\n100000 100000\n65535\n\x01\x02", TESSERA_ERROR_IO,
+      "needs 20000000000" },
+    { "P5\n3 2\n255\n\x01\x02", TESSERA_ERROR_IO, "holds 2 bytes" },
+    { "P5\n1 1\n70000\n\x01\x01", TESSERA_ERROR_IO, "70000" },
+    { "P5\n1000000 1\n255\n\x01", TESSERA_ERROR_TOO_LARGE, "1000000 x 1" },
+    { "P7\nWIDTH 1\nHEIGHT 1\nDEPTH 5\nMAXVAL 255\nENDHDR\n\x01\x01\x01"
+      "\x01\x01", TESSERA_ERROR_UNSUPPORTED_FORMAT, "DEPTH is 5" },
+    { "P7\nWIDTH 1\nHEIGHT 1\nDEPTH 4\nMAXVAL 255\nTUPLTYPE CMYK\n"
+      "ENDHDR\n\x01\x01\x01\x01", TESSERA_ERROR_UNSUPPORTED_FORMAT, "CMYK" },
+    { "P5\n1 1\n10\n\x0b", TESSERA_ERROR_IO, "MAXVAL 10" },
   };
   char *path = scratch_path ("bad");
 
@@ -256,6 +270,9 @@ test_bad_files (void)
       g_assert_cmpint (pnm_read (path, &image, &format, &why), ==,
                        files[i].status);
       g_assert_nonnull (why);
+      g_test_message ("%s", why);
+      if (files[i].why != NULL)
+        g_assert_nonnull (strstr (why, files[i].why));
       g_assert_null (image.data);
     }
   g_assert_cmpint (pnm_read ("/nonexistent/file.pam", NULL, NULL, NULL), ==,

@@ -29,7 +29,10 @@
 # e.g. (plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 3 3 1 1).
 # DRAWABLES is a list of shell patterns over the drawable names
 # KIND-PRECISION: KIND is RGB, RGBA, GRAY, GRAYA (layers), mask (a layer
-# mask), channel, or INDEXED (u8-perceptual only); PRECISION is u8, u16,
+# mask), channel, group (a layer group holding an RGBA layer), text (a text
+# layer: its text, not noise; the case file sets fonts=yes), offset (an RGBA layer at offsets 5,3 in a
+# larger image; with selection none), or INDEXED (u8-perceptual only);
+# PRECISION is u8, u16,
 # u32, half, float or double, then -linear or -perceptual; "layers" stands
 # for every layer of every precision.  SELECTION is none, rect, feather, or
 # rotate (the drawables take none, rect and feather in turn).
@@ -53,7 +56,7 @@ precisions="u8-linear u8-perceptual u16-linear u16-perceptual
 
 all_drawables ()
 {
-  for kind in RGB RGBA GRAY GRAYA mask channel; do
+  for kind in RGB RGBA GRAY GRAYA mask channel group text offset; do
     for precision in $precisions; do
       echo "$kind-$precision"
     done
@@ -92,7 +95,7 @@ kind_layout ()
 {
   case $1 in
     RGB|INDEXED)  echo "3 0" ;;
-    RGBA)         echo "4 1" ;;
+    RGBA|group|text|offset) echo "4 1" ;;
     GRAYA)        echo "2 1" ;;
     *)            echo "1 0" ;;
   esac
@@ -142,7 +145,7 @@ queue_job ()
 rotated_selection ()
 {
   i=0
-  for kind in RGB RGBA GRAY GRAYA mask channel INDEXED; do
+  for kind in RGB RGBA GRAY GRAYA mask channel group text offset INDEXED; do
     [ "$kind" = "${1%%-*}" ] && break
     i=$((i + 1))
   done
@@ -211,6 +214,9 @@ judge_job ()
 
 rm -rf "$work"
 mkdir -p "$work"
+# GIMP starts sooner without fonts; a case file that makes text layers sets
+# fonts=yes.
+fonts=no
 plugins=
 script="$work/script.scm"
 printf '(load %s)\n' "$(scheme_string "$HARNESS_SCM")" > "$script"
@@ -219,9 +225,11 @@ printf '(load %s)\n' "$(scheme_string "$HARNESS_SCM")" > "$script"
 profile_make "$work/profile" $(plugin_programs $plugins) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
 echo '(gimp-quit 0)' >> "$script"
+font_flag=-f
+[ "$fonts" = yes ] && font_flag=
 
 GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
-  "${GIMP_CONSOLE:-gimp-console-2.10}" -i -d -f -b - \
+  "${GIMP_CONSOLE:-gimp-console-2.10}" -i -d $font_flag -b - \
   < "$script" > "$work/gimp.log" 2>&1
 status=$?
 if [ $status -ne 0 ]; then

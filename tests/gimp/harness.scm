@@ -34,10 +34,68 @@
   (tessera-test-io-load RUN-NONINTERACTIVE image drawable path))
 
 ; A new image of PRECISION and size, and in it a drawable of KIND:
-; "RGB" "RGBA" "GRAY" "GRAYA" (layers), "mask" (a layer mask), "channel", or
-; "INDEXED" (an RGB layer, to be converted by tt-make-indexed once filled).
+; "RGB" "RGBA" "GRAY" "GRAYA" (layers), "mask" (a layer mask), "channel",
+; "INDEXED" (an RGB layer, to be converted by tt-make-indexed once filled),
+; "group" (a layer group holding an RGBA layer), "text" (a text layer of
+; that size) or "offset" (an RGBA layer of that size at offsets 5,3 in an
+; image 10 pixels larger each way).
 ; Returns (image drawable).
 (define (tt-new-drawable kind precision width height)
+  (cond ((string=? kind "group")
+         (let* ((target (tt-new-drawable "RGBA" precision width height))
+                (image (car target))
+                (group (car (gimp-layer-group-new image))))
+           (gimp-item-set-name group "tt-group")
+           (gimp-image-insert-layer image group 0 0)
+           (gimp-image-reorder-item image (cadr target) group 0)
+           (list image group)))
+        ((string=? kind "text")
+         (let* ((target (tt-new-drawable "RGBA" precision width height))
+                (image (car target))
+                (text (car (gimp-text-layer-new image "Tessera" "Sans"
+                                                (max 8 (quotient height 2))
+                                                PIXELS))))
+           (gimp-image-insert-layer image text 0 0)
+           (gimp-text-layer-resize text width height)
+           (list image text)))
+        ((string=? kind "offset")
+         (let* ((target (tt-new-drawable "RGBA" precision (+ width 10)
+                                         (+ height 10)))
+                (image (car target))
+                (layer (car (gimp-layer-new image width height RGBA-IMAGE
+                                            "tt-offset" 100
+                                            LAYER-MODE-NORMAL))))
+           (gimp-image-insert-layer image layer 0 0)
+           (gimp-layer-set-offsets layer 5 3)
+           (list image layer)))
+        (else (tt-new-plain-drawable kind precision width height))))
+
+; The items of IMAGE, counted through its layer groups: a refusal must
+; leave as many.
+(define (tt-item-count image)
+  (define (count items)
+    (apply + (map (lambda (item)
+                    (+ 1 (if (= (car (gimp-item-is-group item)) 1)
+                             (count (vector->list
+                                     (cadr (gimp-item-get-children item))))
+                             0)))
+                  items)))
+  (+ (count (vector->list (cadr (gimp-image-get-layers image))))
+     (car (gimp-image-get-channels image))
+     (car (gimp-image-get-vectors image))))
+
+; Calls (CALL); when it fails, fails with its message, or with another when
+; it added an item to IMAGE before failing.
+(define (tt-refusal-adds-nothing image call)
+  (let* ((before (tt-item-count image))
+         (failed (catch #t (call) #f)))
+    (if failed
+        (begin
+          (if (not (= before (tt-item-count image)))
+              (set! tt-error "the refusal added an item to the image"))
+          (throw tt-error)))))
+
+(define (tt-new-plain-drawable kind precision width height)
   (let* ((gray (or (string=? kind "GRAY") (string=? kind "GRAYA")))
          (image (car (gimp-image-new-with-precision width height
                                                     (if gray GRAY RGB)
@@ -91,7 +149,13 @@
   (let* ((target (tt-new-drawable kind precision width height))
          (image (car target))
          (drawable (cadr target)))
-    (tt-load image drawable (string-append dir "/in.raw"))
+    ; A group's pixels are its layer's; a text layer keeps its text.
+    (cond ((string=? kind "group")
+           (tt-load image (vector-ref (cadr (gimp-item-get-children drawable))
+                                      0)
+                    (string-append dir "/in.raw")))
+          ((not (string=? kind "text"))
+           (tt-load image drawable (string-append dir "/in.raw"))))
     (if (string=? kind "INDEXED")
         (tt-make-indexed image))
     (tt-select image selection width height)

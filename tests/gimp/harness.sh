@@ -99,6 +99,18 @@ EOF
   done
 }
 
+# bench_work DIR: DIR made afresh, holding a GIMP profile (DIR/profile)
+# with every plug-in built under $abs_top_builddir/plugins, for the
+# benchmarks in bench/.
+bench_work ()
+{
+  rm -rf "$1"
+  mkdir -p "$1"
+  # shellcheck disable=SC2046
+  profile_make "$1/profile" $(find "$abs_top_builddir/plugins" -type f \
+                                -name 'tessera-*' -perm -u+x)
+}
+
 # plugin_programs NAME...: the absolute paths of the build tree's programs
 # named relative to it (as case files name them).
 plugin_programs ()

@@ -1,0 +1,241 @@
+/* Tessera — Box Blur on a drawable in bands of rows (see
+ * box-blur-bands.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+
+#include "box-blur-bands.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+/* The layer is blurred in bands of rows, each read with a halo of the
+ * blur's reach above and below (and beside), blurred, and its own rows
+ * written to the shadow buffer: the result is the same as from the whole
+ * layer at once, and the plug-in holds two bands, not two layers.  A band
+ * holds about BAND_BYTES of pixels, and at least HALO_SHARE times the halo's
+ * rows so that reading the halo twice costs little; so the memory grows
+ * with a tall blur's reach (radius-y x iterations), never with the layer. */
+#define BAND_BYTES (32 << 20)
+#define HALO_SHARE 4
+
+/* Rows of result per band: a whole number of GIMP's tile rows. */
+static gint
+band_rows (gint32 drawable,
+           gint   width,
+           gint   halo)
+{
+  const gint  tile = gimp_tile_height ();
+  const gsize row  = (gsize) MAX (width, 1)
+                     * babl_format_get_bytes_per_pixel (
+                         gimp_drawable_get_format (drawable));
+  /* The tests set smaller bands, to have many on small layers. */
+  const gchar *bytes = g_getenv ("TESSERA_BAND_BYTES");
+  gsize       rows = MAX ((bytes != NULL ? g_ascii_strtoull (bytes, NULL, 10)
+                                         : BAND_BYTES) / row,
+                          (gsize) HALO_SHARE * halo);
+
+  rows = CLAMP (rows, 1, (gsize) gimp_drawable_height (drawable));
+  return (gint) ((rows + tile - 1) / tile * tile);
+}
+
+/* The band of BOUNDS that starts at row Y: up to the next multiple of
+ * ROWS, so that bands begin on GIMP's tile rows. */
+static GeglRectangle
+band_at (const GeglRectangle *bounds,
+         gint                 y,
+         gint                 rows)
+{
+  gint          end  = MIN ((y / rows + 1) * rows, bounds->y + bounds->height);
+  GeglRectangle band = { bounds->x, y, bounds->width, end - y };
+
+  return band;
+}
+
+/* One band in flight: its pixels, and its blur, which runs in a thread of
+ * its own while the plug-in's main thread, the only one that may talk to
+ * GIMP, writes the band before and reads the band after. */
+typedef struct
+{
+  TesseraRegion         source;   /* the band with its halo */
+  TesseraRegion         result;
+  GeglRectangle         rows;     /* the band's own rows: what is written */
+  const TesseraBoxBlur *params;
+  TesseraExec           exec;     /* no progress: GIMP is not to be called */
+  TesseraStatus         status;
+  TesseraStatus         fallback; /* why the GPU was not used, or OK */
+  GThread              *thread;
+} Band;
+
+static void
+band_fallback (TesseraStatus why,
+               void         *user_data)
+{
+  ((Band *) user_data)->fallback = why;
+}
+
+static gpointer
+band_blur (gpointer data)
+{
+  Band *band = data;
+
+  band->status = tessera_box_blur (&band->source.image, &band->result.image,
+                                   band->params, &band->exec);
+  return NULL;
+}
+
+/* Where a band's pixels go, as large as the largest band needs. */
+static gboolean
+band_alloc (Band                 *band,
+            const TesseraTarget  *target,
+            gint                  halo_x,
+            gint                  halo_y,
+            gint                  rows,
+            const TesseraBoxBlur *params,
+            TesseraBackend        backend,
+            GError              **error)
+{
+  GeglRectangle largest = tessera_rect_grow (target->drawable,
+                                             &target->bounds, halo_x, 0);
+
+  memset (band, 0, sizeof *band);
+  largest.height = MIN (rows + 2 * halo_y,
+                        gimp_drawable_height (target->drawable));
+  if (! tessera_region_alloc (&band->source, target->drawable, &largest,
+                              error))
+    return FALSE;
+  if (! tessera_region_alloc_like (&band->result, &band->source, error))
+    {
+      tessera_region_clear (&band->source);
+      return FALSE;
+    }
+  band->params         = params;
+  band->exec           = tessera_exec_default ();
+  band->exec.backend   = backend;
+  band->exec.fallback  = band_fallback;
+  band->exec.user_data = band;
+  return TRUE;
+}
+
+/* Reads ROWS of the drawable, with the halo, into BAND and starts its
+ * blur. */
+static void
+band_start (Band                *band,
+            const TesseraTarget *target,
+            const GeglRectangle *rows,
+            gint                 halo_x,
+            gint                 halo_y)
+{
+  GeglRectangle around = tessera_rect_grow (target->drawable, rows, halo_x,
+                                            halo_y);
+
+  band->rows = *rows;
+  tessera_region_retarget (&band->source, &around);
+  tessera_region_retarget (&band->result, &around);
+  tessera_region_load (&band->source, NULL);
+  band->thread = g_thread_new ("tessera-box-blur", band_blur, band);
+}
+
+/* Waits for BAND's blur; writes its rows to the shadow buffer. */
+static TesseraStatus
+band_finish (Band *band,
+             gint  drawable)
+{
+  GeglBuffer *shadow;
+
+  g_thread_join (band->thread);
+  band->thread = NULL;
+  if (band->status != TESSERA_OK)
+    return band->status;
+  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
+   * plug-in's cache with it. */
+  shadow = gimp_drawable_get_shadow_buffer (drawable);
+  tessera_region_store (&band->result, &band->rows, shadow, NULL);
+  g_object_unref (shadow);
+  return TESSERA_OK;
+}
+
+static void
+band_clear (Band *band)
+{
+  if (band->thread != NULL)
+    g_thread_join (band->thread);
+  tessera_region_clear (&band->source);
+  tessera_region_clear (&band->result);
+}
+
+gboolean
+box_blur_bands (const TesseraTarget  *target,
+                const TesseraBoxBlur *params,
+                TesseraBackend        backend,
+                GError              **error)
+{
+  const GeglRectangle *bounds = &target->bounds;
+  const gint           bottom = bounds->y + bounds->height;
+  /* Margins beyond the drawable's size change nothing. */
+  const gint           halo_x = MIN (params->radius_x * params->iterations,
+                                     gimp_drawable_width (target->drawable));
+  const gint           halo_y = MIN (params->radius_y * params->iterations,
+                                     gimp_drawable_height (target->drawable));
+  const gint           rows   = band_rows (target->drawable, bounds->width,
+                                           halo_y);
+  TesseraStatus        status = TESSERA_OK;
+  TesseraStatus        fallback = TESSERA_OK;
+  TesseraProgress      progress;
+  Band                 bands[2];
+  GeglRectangle        next;
+  gint                 i;
+
+  if (! band_alloc (&bands[0], target, halo_x, halo_y, rows, params,
+                    backend, error))
+    return FALSE;
+  if (! band_alloc (&bands[1], target, halo_x, halo_y, rows, params,
+                    backend, error))
+    {
+      band_clear (&bands[0]);
+      return FALSE;
+    }
+
+  /* GEGL's tile cache need not hold more than a band: each is read once. */
+  g_object_set (gegl_config (), "tile-cache-size", (guint64) BAND_BYTES,
+                NULL);
+  tessera_progress_start (&progress, _("Box Blur (SAT)"));
+  next = band_at (bounds, bounds->y, rows);
+  band_start (&bands[0], target, &next, halo_x, halo_y);
+  for (i = 0; status == TESSERA_OK; i++)
+    {
+      Band *band  = &bands[i % 2];
+      Band *after = &bands[(i + 1) % 2];
+
+      next.y += next.height;
+      if (next.y < bottom)
+        {
+          next = band_at (bounds, next.y, rows);
+          band_start (after, target, &next, halo_x, halo_y);
+        }
+      status = band_finish (band, target->drawable);
+      if (band->fallback != TESSERA_OK)
+        fallback = band->fallback;
+      tessera_progress_update (&progress,
+                               (gdouble) (band->rows.y + band->rows.height
+                                          - bounds->y) / bounds->height);
+      if (after->thread == NULL)
+        break;
+    }
+  band_clear (&bands[0]);
+  band_clear (&bands[1]);
+
+  /* Said once, from the main thread: it may talk to GIMP. */
+  if (fallback != TESSERA_OK && backend == TESSERA_BACKEND_CUDA)
+    g_message (_("%s; running on the CPU instead."),
+               _(tessera_status_message (fallback)));
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  tessera_region_merge (target->drawable, bounds);
+  return TRUE;
+}

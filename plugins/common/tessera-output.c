@@ -1,0 +1,39 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tessera-output.h"
+
+gchar *
+tessera_output_incomplete_name (const gchar *name)
+{
+  /* TRANSLATORS: the name of a result layer whose pixels are still being
+   * written; %s is its name. */
+  return g_strdup_printf (_("%s (incomplete)"), name);
+}
+
+void
+tessera_output_insert_above (gint32       layer,
+                             gint32       drawable,
+                             const gchar *name)
+{
+  gint32  image  = gimp_item_get_image (drawable);
+  gint32  anchor = gimp_item_is_layer_mask (drawable)
+                   ? gimp_layer_from_mask (drawable) : drawable;
+  gchar  *incomplete = tessera_output_incomplete_name (name);
+
+  gimp_item_set_name (layer, incomplete);
+  g_free (incomplete);
+  if (gimp_item_is_layer (anchor))
+    gimp_image_insert_layer (image, layer, gimp_item_get_parent (anchor),
+                             gimp_image_get_item_position (image, anchor));
+  else
+    gimp_image_insert_layer (image, layer, 0, 0);
+}
+
+void
+tessera_output_complete (gint32       item,
+                         const gchar *name)
+{
+  gimp_item_set_name (item, name);
+}
