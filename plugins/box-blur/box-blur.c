@@ -7,6 +7,7 @@
 #include <libgimp/gimpui.h>
 
 #include "box-blur.h"
+#include "box-blur-args.h"
 #include "box-blur-bands.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
@@ -15,33 +16,8 @@
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
-#define PLUG_IN_PROC   "plug-in-tessera-box-blur"
+#define PLUG_IN_PROC   BOX_BLUR_PROC
 
-typedef struct
-{
-  gint           radius_x;
-  gint           radius_y;
-  gint           iterations;
-  TesseraBackend backend;
-} BoxBlurValues;
-
-enum { ARG_RADIUS_X, ARG_RADIUS_Y, ARG_ITERATIONS, ARG_BACKEND };
-
-static const TesseraArg box_blur_args[] =
-{
-  TESSERA_ARG_INT ("radius-x", BoxBlurValues, radius_x, N_("Radius _X"),
-                   N_("Half the width of the box, in pixels"),
-                   0, TESSERA_BOX_BLUR_MAX_RADIUS, 0, 100, 5, N_("px")),
-  TESSERA_ARG_INT ("radius-y", BoxBlurValues, radius_y, N_("Radius _Y"),
-                   N_("Half the height of the box, in pixels"),
-                   0, TESSERA_BOX_BLUR_MAX_RADIUS, 0, 100, 5, N_("px")),
-  TESSERA_ARG_INT ("iterations", BoxBlurValues, iterations,
-                   N_("_Iterations"),
-                   N_("How many times to blur; 3 looks like a Gaussian blur"),
-                   1, TESSERA_BOX_BLUR_MAX_ITERATIONS,
-                   1, TESSERA_BOX_BLUR_MAX_ITERATIONS, 1, NULL),
-  TESSERA_ARG_BACKEND_OF (BoxBlurValues, backend)
-};
 
 typedef struct
 {

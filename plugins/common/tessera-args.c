@@ -1,14 +1,48 @@
 #include "config.h"
 
-#include <math.h>
 #include <glib/gi18n-lib.h>
 
 #include "exec.h"
 #include "tessera-args.h"
-#include "tessera-plugin.h"
 
 /* Choices live in the plug-ins' enum fields. */
 G_STATIC_ASSERT (sizeof (TesseraBackend) == sizeof (gint));
+
+G_DEFINE_QUARK (tessera-plugin-error-quark, tessera_plugin_error)
+
+gboolean
+tessera_check_range (const gchar  *name,
+                     gint          value,
+                     gint          min,
+                     gint          max,
+                     GError      **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
+               _("%s must be between %d and %d, not %d."),
+               name, min, max, value);
+  return FALSE;
+}
+
+gboolean
+tessera_check_range_double (const gchar  *name,
+                            gdouble       value,
+                            gdouble       min,
+                            gdouble       max,
+                            GError      **error)
+{
+  if (value >= min && value <= max)
+    return TRUE;
+
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
+               _("%s must be between %g and %g, not %g."),
+               name, min, max, value);
+  return FALSE;
+}
 
 const TesseraArgChoice tessera_backend_choices[] =
 {
@@ -17,20 +51,6 @@ const TesseraArgChoice tessera_backend_choices[] =
   { TESSERA_BACKEND_CUDA, "CUDA", N_("GPU (CUDA)") },
   { 0, NULL, NULL }
 };
-
-static gint *
-int_field (const TesseraArg *arg,
-           gpointer          values)
-{
-  return G_STRUCT_MEMBER_P (values, arg->offset);
-}
-
-static gdouble *
-double_field (const TesseraArg *arg,
-              gpointer          values)
-{
-  return G_STRUCT_MEMBER_P (values, arg->offset);
-}
 
 void
 tessera_arg_choice_range (const TesseraArg *arg,
@@ -57,9 +77,9 @@ tessera_args_defaults (const TesseraArg *args,
 
   for (i = 0; i < n_args; i++)
     if (args[i].type == TESSERA_ARG_DOUBLE)
-      *double_field (&args[i], values) = args[i].value;
+      *tessera_arg_double (&args[i], values) = args[i].value;
     else
-      *int_field (&args[i], values) = (gint) args[i].value;
+      *tessera_arg_int (&args[i], values) = (gint) args[i].value;
 }
 
 static gboolean
@@ -122,16 +142,16 @@ tessera_args_check (const TesseraArg *args,
       switch (arg->type)
         {
         case TESSERA_ARG_INT:
-          ok = tessera_check_range (arg->name, *int_field (arg, data),
+          ok = tessera_check_range (arg->name, *tessera_arg_int (arg, data),
                                     (gint) arg->min, (gint) arg->max, error);
           break;
         case TESSERA_ARG_DOUBLE:
           ok = tessera_check_range_double (arg->name,
-                                           *double_field (arg, data),
+                                           *tessera_arg_double (arg, data),
                                            arg->min, arg->max, error);
           break;
         default:
-          ok = check_choice (arg, *int_field (arg, data), error);
+          ok = check_choice (arg, *tessera_arg_int (arg, data), error);
           break;
         }
       if (! ok)
@@ -140,39 +160,8 @@ tessera_args_check (const TesseraArg *args,
   return TRUE;
 }
 
-GtkAdjustment *
-tessera_arg_scale_new (GtkTable         *table,
-                       gint              row,
-                       const TesseraArg *arg,
-                       gpointer          values)
-{
-  gboolean   whole  = arg->type == TESSERA_ARG_DOUBLE;
-  gdouble    value  = whole ? *double_field (arg, values)
-                            : *int_field (arg, values);
-  gchar     *label  = g_strdup_printf ("%s:", _(arg->label));
-  GtkObject *adjustment;
-
-  adjustment = gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
-                                     arg->ui_min, arg->ui_max,
-                                     whole ? 0.1 : 1, whole ? 1 : 10,
-                                     whole ? 2 : 0,
-                                     arg->ui_min == arg->min
-                                     && arg->ui_max == arg->max,
-                                     arg->min, arg->max,
-                                     _(arg->description), NULL);
-  g_free (label);
-  if (arg->unit != NULL)
-    gtk_table_attach (table, gtk_label_new (_(arg->unit)), 3, 4, row, row + 1,
-                      GTK_SHRINK | GTK_FILL, GTK_SHRINK, 0, 0);
-  g_signal_connect (adjustment, "value-changed",
-                    whole ? G_CALLBACK (gimp_double_adjustment_update)
-                          : G_CALLBACK (gimp_int_adjustment_update),
-                    G_STRUCT_MEMBER_P (values, arg->offset));
-  return GTK_ADJUSTMENT (adjustment);
-}
-
-static gchar *
-describe (const TesseraArg *arg)
+gchar *
+tessera_arg_describe (const TesseraArg *arg)
 {
   gchar *list, *text;
 
@@ -190,65 +179,4 @@ describe (const TesseraArg *arg)
       g_free (list);
       return text;
     }
-}
-
-GimpParamDef *
-tessera_args_param_defs (const TesseraArg *args,
-                         gint              n_args)
-{
-  static const GimpParamDef first[] =
-  {
-    { GIMP_PDB_INT32, "run-mode",
-      "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), "
-      "RUN-WITH-LAST-VALS (2) }" },
-    { GIMP_PDB_IMAGE,    "image",    "Input image" },
-    { GIMP_PDB_DRAWABLE, "drawable", "Input drawable (layer, layer mask or "
-                                     "channel)" }
-  };
-  GimpParamDef *defs = g_new0 (GimpParamDef, 3 + n_args);
-  gint          i;
-
-  for (i = 0; i < 3; i++)
-    {
-      defs[i] = first[i];
-      defs[i].name        = g_strdup (first[i].name);
-      defs[i].description = g_strdup (first[i].description);
-    }
-  for (i = 0; i < n_args; i++)
-    {
-      defs[3 + i].type = args[i].type == TESSERA_ARG_DOUBLE ? GIMP_PDB_FLOAT
-                                                            : GIMP_PDB_INT32;
-      defs[3 + i].name        = g_strdup (args[i].name);
-      defs[3 + i].description = describe (&args[i]);
-    }
-  return defs;
-}
-
-void
-tessera_param_defs_free (GimpParamDef *defs,
-                         gint          n_defs)
-{
-  gint i;
-
-  for (i = 0; i < n_defs; i++)
-    {
-      g_free (defs[i].name);
-      g_free (defs[i].description);
-    }
-  g_free (defs);
-}
-
-void
-tessera_args_parse (const TesseraArg *args,
-                    gint              n_args,
-                    const GimpParam  *param,
-                    gpointer          values)
-{
-  gint i;
-
-  for (i = 0; i < n_args; i++)
-    if (args[i].type == TESSERA_ARG_DOUBLE)
-      *double_field (&args[i], values) = param[3 + i].data.d_float;
-    else
-      *int_field (&args[i], values) = param[3 + i].data.d_int32;
 }

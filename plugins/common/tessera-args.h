@@ -8,17 +8,16 @@
  * GIMP needs: the PDB argument definitions (their descriptions end in the
  * range, written from the numbers), the parsing of a non-interactive call,
  * the range checks with a message that names the argument and the value,
- * and the defaults.  Nothing here depends on a GIMP version but the
- * functions marked "GIMP 2.10", so a GIMP 3 glue can serve the same
- * table. */
+ * the defaults and the dialog's rows.  Nothing in this header depends on a
+ * GIMP version: tessera-args-gimp2.h serves a table to GIMP 2.10, and a
+ * GIMP 3 glue can serve the same table. */
 #ifndef TESSERA_ARGS_H
 #define TESSERA_ARGS_H
 
 /* After config.h, for N_() in the tables. */
 #include <glib/gi18n-lib.h>
-#include <libgimp/gimp.h>
-#include <libgimp/gimpui.h>
 #include "exec.h"
+#include "status.h"
 
 typedef enum
 {
@@ -91,27 +90,43 @@ gboolean     tessera_args_check       (const TesseraArg *args,
                                        gconstpointer     values,
                                        GError          **error);
 
-/* GIMP 2.10: the dialog's row for the number ARG (INT or DOUBLE) of
- * VALUES in TABLE at ROW: its label, a slider over the UI range (the entry
- * takes the whole range), its unit and its description as the tooltip; the
- * slider keeps the value up to date.  Returns the adjustment. */
-GtkAdjustment *tessera_arg_scale_new  (GtkTable         *table,
-                                       gint              row,
-                                       const TesseraArg *arg,
-                                       gpointer          values);
+/* A newly allocated description of ARG for the PDB: its text and its
+ * range from the numbers, "… (0..1048576)", or its choices, "… { AUTO (0),
+ * CPU (1), CUDA (2) }". */
+gchar       *tessera_arg_describe     (const TesseraArg *arg);
 
-/* GIMP 2.10: the PDB's definitions of run-mode, image, drawable and then
- * ARGS, in a new array of 3 + N_ARGS (free with tessera_param_defs_free). */
-GimpParamDef *tessera_args_param_defs (const TesseraArg *args,
-                                       gint              n_args);
-void          tessera_param_defs_free (GimpParamDef     *defs,
-                                       gint              n_defs);
+/* Errors of the plug-ins' arguments and runs; the code is a
+ * TesseraStatus. */
+#define TESSERA_PLUGIN_ERROR (tessera_plugin_error_quark ())
+GQuark       tessera_plugin_error_quark (void);
 
-/* GIMP 2.10: the values of a non-interactive call, PARAM[3 ..], into
- * VALUES. */
-void          tessera_args_parse      (const TesseraArg *args,
-                                       gint              n_args,
-                                       const GimpParam  *param,
-                                       gpointer          values);
+/* Checks that the argument NAME lies in MIN..MAX. */
+gboolean     tessera_check_range      (const gchar      *name,
+                                       gint              value,
+                                       gint              min,
+                                       gint              max,
+                                       GError          **error);
+
+/* The same for a floating-point argument (NaN lies in no range). */
+gboolean     tessera_check_range_double (const gchar    *name,
+                                         gdouble         value,
+                                         gdouble         min,
+                                         gdouble         max,
+                                         GError        **error);
+
+/* Where ARG's value lies in VALUES. */
+static inline gint *
+tessera_arg_int (const TesseraArg *arg,
+                 gpointer          values)
+{
+  return (gint *) G_STRUCT_MEMBER_P (values, arg->offset);
+}
+
+static inline gdouble *
+tessera_arg_double (const TesseraArg *arg,
+                    gpointer          values)
+{
+  return (gdouble *) G_STRUCT_MEMBER_P (values, arg->offset);
+}
 
 #endif

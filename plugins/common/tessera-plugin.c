@@ -12,48 +12,12 @@
 #define COPYRIGHT "The Tessera authors"
 #define DATE      "2025"
 
-G_DEFINE_QUARK (tessera-plugin-error-quark, tessera_plugin_error)
-
 void
 tessera_set_error (GError        **error,
                    TesseraStatus   status)
 {
   g_set_error_literal (error, TESSERA_PLUGIN_ERROR, status,
                        _(tessera_status_message (status)));
-}
-
-gboolean
-tessera_check_range (const gchar  *name,
-                     gint          value,
-                     gint          min,
-                     gint          max,
-                     GError      **error)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-
-  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
-               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
-               _("%s must be between %d and %d, not %d."),
-               name, min, max, value);
-  return FALSE;
-}
-
-gboolean
-tessera_check_range_double (const gchar  *name,
-                            gdouble       value,
-                            gdouble       min,
-                            gdouble       max,
-                            GError      **error)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-
-  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
-               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
-               _("%s must be between %g and %g, not %g."),
-               name, min, max, value);
-  return FALSE;
 }
 
 static void

@@ -12,7 +12,7 @@
 #include <libgimp/gimp.h>
 #include "exec.h"
 #include "status.h"
-#include "tessera-args.h"
+#include "tessera-args-gimp2.h"
 
 /* The arguments every procedure starts with. */
 #define TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE                                \
@@ -32,26 +32,9 @@
 /* The submenu all Tessera procedures appear in. */
 #define TESSERA_MENU "<Image>/Filters/Tessera"
 
-#define TESSERA_PLUGIN_ERROR (tessera_plugin_error_quark ())
-GQuark tessera_plugin_error_quark (void);
-
 /* Sets *ERROR to STATUS's message, translated. */
 void     tessera_set_error         (GError       **error,
                                     TesseraStatus  status);
-
-/* Checks that the argument NAME lies in MIN..MAX. */
-gboolean tessera_check_range       (const gchar   *name,
-                                    gint           value,
-                                    gint           min,
-                                    gint           max,
-                                    GError       **error);
-
-/* The same for a floating-point argument. */
-gboolean tessera_check_range_double (const gchar   *name,
-                                     gdouble        value,
-                                     gdouble        min,
-                                     gdouble        max,
-                                     GError       **error);
 
 /* What a run works on. */
 typedef struct

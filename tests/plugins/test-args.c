@@ -8,7 +8,7 @@
 #include <glib.h>
 #include <string.h>
 
-#include "tessera-args.h"
+#include "tessera-args-gimp2.h"
 
 typedef struct
 {

@@ -1,0 +1,33 @@
+/* Tessera — the arguments of tessera-args.h served to GIMP 2.10: the PDB's
+ * definitions, the parsing of a non-interactive call, the dialog's rows. */
+#ifndef TESSERA_ARGS_GIMP2_H
+#define TESSERA_ARGS_GIMP2_H
+
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+#include "tessera-args.h"
+
+/* The dialog's row for the number ARG (INT or DOUBLE) of
+ * VALUES in TABLE at ROW: its label, a slider over the UI range (the entry
+ * takes the whole range), its unit and its description as the tooltip; the
+ * slider keeps the value up to date.  Returns the adjustment. */
+GtkAdjustment *tessera_arg_scale_new  (GtkTable         *table,
+                                       gint              row,
+                                       const TesseraArg *arg,
+                                       gpointer          values);
+
+/* The PDB's definitions of run-mode, image, drawable and then
+ * ARGS, in a new array of 3 + N_ARGS (free with tessera_param_defs_free). */
+GimpParamDef *tessera_args_param_defs (const TesseraArg *args,
+                                       gint              n_args);
+void          tessera_param_defs_free (GimpParamDef     *defs,
+                                       gint              n_defs);
+
+/* The values of a non-interactive call, PARAM[3 ..], into
+ * VALUES. */
+void          tessera_args_parse      (const TesseraArg *args,
+                                       gint              n_args,
+                                       const GimpParam  *param,
+                                       gpointer          values);
+
+#endif

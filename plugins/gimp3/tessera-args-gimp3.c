@@ -1,0 +1,99 @@
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "tessera-args-gimp3.h"
+
+static GimpChoice *
+choice_of (const TesseraArg *arg)
+{
+  GimpChoice             *choice = gimp_choice_new ();
+  const TesseraArgChoice *c;
+
+  for (c = arg->choices; c->nick != NULL; c++)
+    {
+      gchar *nick = g_ascii_strdown (c->nick, -1);
+      gimp_choice_add (choice, nick, c->value, _(c->label), NULL);
+      g_free (nick);
+    }
+  return choice;
+}
+
+static const gchar *
+default_nick (const TesseraArg *arg)
+{
+  const TesseraArgChoice *c;
+
+  for (c = arg->choices; c->nick != NULL; c++)
+    if (c->value == (gint) arg->value)
+      return c->nick;
+  return arg->choices[0].nick;
+}
+
+void
+tessera_args_add_arguments (GimpProcedure    *procedure,
+                            const TesseraArg *args,
+                            gint              n_args)
+{
+  gint i;
+
+  for (i = 0; i < n_args; i++)
+    {
+      const TesseraArg *arg   = &args[i];
+      const gchar      *label = _(arg->label);
+      const gchar      *blurb = _(arg->description);
+      gchar            *nick;
+
+      switch (arg->type)
+        {
+        case TESSERA_ARG_INT:
+          gimp_procedure_add_int_argument (procedure, arg->name, label, blurb,
+                                           (gint) arg->min, (gint) arg->max,
+                                           (gint) arg->value,
+                                           G_PARAM_READWRITE);
+          break;
+        case TESSERA_ARG_DOUBLE:
+          gimp_procedure_add_double_argument (procedure, arg->name, label,
+                                              blurb, arg->min, arg->max,
+                                              arg->value, G_PARAM_READWRITE);
+          break;
+        default:
+          nick = g_ascii_strdown (default_nick (arg), -1);
+          gimp_procedure_add_choice_argument (procedure, arg->name, label,
+                                              blurb, choice_of (arg), nick,
+                                              G_PARAM_READWRITE);
+          g_free (nick);
+          break;
+        }
+    }
+}
+
+void
+tessera_args_from_config (GimpProcedureConfig *config,
+                          const TesseraArg    *args,
+                          gint                 n_args,
+                          gpointer             values)
+{
+  gint i;
+
+  for (i = 0; i < n_args; i++)
+    {
+      const TesseraArg *arg = &args[i];
+
+      switch (arg->type)
+        {
+        case TESSERA_ARG_INT:
+          g_object_get (config, arg->name, tessera_arg_int (arg, values),
+                        NULL);
+          break;
+        case TESSERA_ARG_DOUBLE:
+          g_object_get (config, arg->name, tessera_arg_double (arg, values),
+                        NULL);
+          break;
+        default:
+          *tessera_arg_int (arg, values)
+            = gimp_procedure_config_get_choice_id (config, arg->name);
+          break;
+        }
+    }
+}

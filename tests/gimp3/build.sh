@@ -1,0 +1,32 @@
+#!/bin/sh
+# Builds the GIMP 3 plug-ins inside the GIMP 3 root (tests/gimp3/root.sh):
+#   sh tests/gimp3/build.sh OUT_DIR
+# run inside the root with the source tree at the same path.  Each plug-in
+# goes to OUT_DIR/NAME/NAME, as GIMP 3 wants it; the core is compiled in
+# without CUDA.  (Until configure's --with-gimp=3 does the same.)
+set -eu
+cd "$(dirname "$0")/../.."
+out=$1
+mkdir -p "$out/obj"
+cat >"$out/config.h" <<CONFIG
+#define GETTEXT_PACKAGE "tessera"
+#define LOCALEDIR "/usr/share/locale"
+#define ENABLE_NLS 1
+CONFIG
+flags="-std=gnu11 -O2 -fopenmp -ffp-contract=off -Wall -Wno-unused-parameter
+  -I$out -Icore -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
+  $(pkg-config --cflags gimp-3.0 gimpui-3.0 gegl-0.4)"
+libs="$(pkg-config --libs gimp-3.0 gimpui-3.0 gegl-0.4) -fopenmp -lm"
+objects=""
+for src in core/*.c plugins/common/tessera-args.c plugins/gimp3/tessera-*.c; do
+  obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
+  gcc $flags -c "$src" -o "$obj"
+  objects="$objects $obj"
+done
+for main in plugins/gimp3/*3.c; do
+  case $main in */tessera-*) continue ;; esac
+  name=tessera-$(basename "${main%3.c}")
+  mkdir -p "$out/$name"
+  gcc $flags "$main" $objects $libs -o "$out/$name/$name"
+done
+echo "gimp3 build: $(ls "$out" | grep -c tessera-) plug-in(s) in $out"
