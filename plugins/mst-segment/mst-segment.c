@@ -522,7 +522,7 @@ preview_update (GimpPreview   *preview,
       dialog->edges_space = values->colour_space;
     }
   if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
-                               &classes) != TESSERA_OK)
+                               &classes, &exec) != TESSERA_OK)
     return;
   tessera_mst_segment_recolour (&dialog->region.image, &dialog->histogram,
                                 &classes, &dialog->shown.image, &exec);
