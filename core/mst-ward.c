@@ -202,7 +202,13 @@ out:
 int
 tessera_mst_elbow (const double *sse, int n, double sensitivity)
 {
-  const double span = n > 1 ? sse[0] - sse[n - 1] : 0.0;
+  /* The curve of SSE^p: p = 1/2 is the root-mean-square error's, which
+   * follows the colour error a person sees; smaller p bends it towards
+   * log SSE, whose knee lies further out (more classes). */
+  const double p = 0.5 / sensitivity;
+  const double first = n > 0 ? pow (sse[0], p) : 0.0;
+  const double last = n > 0 ? pow (sse[n - 1], p) : 0.0;
+  const double span = first - last;
   double farthest = 0.0;
   int best = 1;
 
@@ -211,9 +217,8 @@ tessera_mst_elbow (const double *sse, int n, double sensitivity)
   for (int k = 1; k < n - 1; k++)
     {
       double x = (double) k / (double) (n - 1);
-      double y = (sse[k] - sse[n - 1]) / span;
+      double y = (pow (sse[k], p) - last) / span;
       double below = (1.0 - x) - y;
-      (void) sensitivity;
       if (below > farthest)
         {
           farthest = below;

@@ -45,8 +45,10 @@ TesseraStatus tessera_mst_ward_cut (const TesseraEmstEdge *edges,
                                     double *sse);
 
 /* The number of classes where the error curve SSE[0 .. N - 1] (falling)
- * stops falling fast: the point farthest below the chord from its first
- * to its last value.  SENSITIVITY > 0; higher gives more classes. */
+ * stops falling fast: the knee ("Kneedle") of SSE^(1/(2 SENSITIVITY)),
+ * the point farthest below the chord from its first to its last value.
+ * SENSITIVITY > 0; 1 looks at the root-mean-square error, higher gives
+ * more classes. */
 int           tessera_mst_elbow    (const double *sse, int n,
                                     double sensitivity);
 
