@@ -1,3 +1,4 @@
+#include <stdbool.h>
 #include <stdlib.h>
 #include "colour-lloyd.h"
 #include "mst-ward.h"
@@ -45,6 +46,83 @@ drop_empty (uint32_t *label, size_t n, int k)
   return n_used;
 }
 
+/* Pixels and integer coordinate sums of a class. */
+typedef struct
+{
+  int64_t w;
+  int64_t s[3];
+} Moments;
+
+/* Ward's cost of merging A and B: the rise of the squared error. */
+static double
+merge_cost (const Moments *a, const Moments *b)
+{
+  double d2 = 0.0;
+
+  for (int ch = 0; ch < 3; ch++)
+    {
+      double d = (double) a->s[ch] * (double) b->w
+                 - (double) b->s[ch] * (double) a->w;
+      d2 += d * d;
+    }
+  return d2 / ((double) a->w * (double) b->w * (double) (a->w + b->w));
+}
+
+/* Merges the K classes of LABEL, cheapest pair first (Ward), down to
+ * WANTED; the merged class keeps the lower number.  Returns the number
+ * left, renumbered 0 ... */
+static int
+ward_merge (const int32_t (*points)[3], const uint32_t *weights, size_t n,
+            uint32_t *label, int k, int wanted)
+{
+  Moments m[TESSERA_MST_SEGMENT_MAX_CLASSES] = { { 0, { 0, 0, 0 } } };
+  uint32_t into[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  bool alive[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  int left = k;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      m[label[i]].w += weights[i];
+      for (int ch = 0; ch < 3; ch++)
+        m[label[i]].s[ch] += (int64_t) weights[i] * points[i][ch];
+    }
+  for (int c = 0; c < k; c++)
+    {
+      into[c] = (uint32_t) c;
+      alive[c] = m[c].w > 0;
+    }
+  while (left > wanted)
+    {
+      int best_a = -1, best_b = -1;
+      double best = 0.0;
+      for (int a = 0; a < k; a++)
+        for (int b = a + 1; b < k && alive[a]; b++)
+          if (alive[b])
+            {
+              double cost = merge_cost (&m[a], &m[b]);
+              if (best_a < 0 || cost < best)
+                {
+                  best = cost;
+                  best_a = a;
+                  best_b = b;
+                }
+            }
+      if (best_a < 0)
+        break;
+      m[best_a].w += m[best_b].w;
+      for (int ch = 0; ch < 3; ch++)
+        m[best_a].s[ch] += m[best_b].s[ch];
+      alive[best_b] = false;
+      for (int c = 0; c < k; c++)
+        if (into[c] == (uint32_t) best_b)
+          into[c] = (uint32_t) best_a;
+      left--;
+    }
+  for (size_t i = 0; i < n; i++)
+    label[i] = into[label[i]];
+  return drop_empty (label, n, k);
+}
+
 /* How many classes: asked for, or where the error curve bends. */
 static TesseraStatus
 choose_classes (const TesseraColourHistogram *histogram,
@@ -66,6 +144,15 @@ choose_classes (const TesseraColourHistogram *histogram,
     *k = tessera_mst_elbow (sse, TESSERA_MST_AUTO_MAX_CLASSES,
                             params->sensitivity);
   return status;
+}
+
+/* How many parts to split the tree into before merging down to K. */
+static int
+over_split (int k)
+{
+  int parts = k + (k < 16 ? k : 16);
+  return parts < TESSERA_MST_SEGMENT_MAX_CLASSES
+         ? parts : TESSERA_MST_SEGMENT_MAX_CLASSES;
 }
 
 TesseraStatus
@@ -90,11 +177,18 @@ tessera_mst_weighted (const TesseraColourHistogram *histogram,
   status = choose_classes (histogram, edges, (const int32_t (*)[3]) points,
                            params, params->min_share * total, colour_class,
                            &k);
+  /* Refined, the tree is split further and the parts merged back by
+   * Ward's criterion, which undoes an early split that a later one made
+   * needless; then Lloyd. */
   if (status == TESSERA_OK)
     status = tessera_mst_ward_cut (edges, histogram->counts,
-                                   (const int32_t (*)[3]) points, n, k,
+                                   (const int32_t (*)[3]) points, n,
+                                   refine ? over_split (k) : k,
                                    params->min_share * total, colour_class,
                                    n_classes, NULL);
+  if (status == TESSERA_OK && refine && *n_classes > k)
+    *n_classes = ward_merge ((const int32_t (*)[3]) points, histogram->counts,
+                             n, colour_class, *n_classes, k);
   if (status == TESSERA_OK && refine && *n_classes > 1)
     {
       status = tessera_colour_lloyd ((const int32_t (*)[3]) points,
