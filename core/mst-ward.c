@@ -5,12 +5,7 @@
 #include "mst-tree.h"
 #include "mst-ward.h"
 
-/* Pixels and pixel-weighted coordinate sums: exact integers. */
-typedef struct
-{
-  int64_t w;
-  int64_t s[3];
-} Moments;
+typedef TesseraMstMoments Moments;
 
 typedef struct
 {
@@ -32,19 +27,15 @@ typedef struct
   WardClass            *classes;
 } WardState;
 
+/* The drop of the error when WHOLE splits into PART and the rest. */
 static double
 split_gain (const Moments *part, const Moments *whole)
 {
-  const int64_t w1 = part->w, w2 = whole->w - part->w;
-  double d2 = 0.0;
+  Moments rest = { whole->w - part->w, { 0, 0, 0 } };
 
   for (int ch = 0; ch < 3; ch++)
-    {
-      double d = (double) part->s[ch] * (double) w2
-                 - (double) (whole->s[ch] - part->s[ch]) * (double) w1;
-      d2 += d * d;
-    }
-  return d2 / ((double) w1 * (double) w2 * (double) (w1 + w2));
+    rest.s[ch] = whole->s[ch] - part->s[ch];
+  return tessera_mst_ward_cost (part, &rest);
 }
 
 /* Sums each subtree of class C within the class (children come after

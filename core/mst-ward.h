@@ -21,6 +21,31 @@
 /* Coordinates are in 1/TESSERA_MST_FIXED_SCALE units of the colour space. */
 #define TESSERA_MST_FIXED_SCALE 256
 
+/* Pixels and pixel-weighted fixed-point coordinate sums of a set of
+ * colours: exact integers. */
+typedef struct
+{
+  int64_t w;
+  int64_t s[3];
+} TesseraMstMoments;
+
+/* Ward's cost: how much the pixel-weighted squared error (in squared
+ * fixed-point units) rises when the sets A and B (both of pixels) become
+ * one, |S_A W_B - S_B W_A|^2 / (W_A W_B (W_A + W_B)). */
+static inline double
+tessera_mst_ward_cost (const TesseraMstMoments *a, const TesseraMstMoments *b)
+{
+  double d2 = 0.0;
+
+  for (int ch = 0; ch < 3; ch++)
+    {
+      double d = (double) a->s[ch] * (double) b->w
+                 - (double) b->s[ch] * (double) a->w;
+      d2 += d * d;
+    }
+  return d2 / ((double) a->w * (double) b->w * (double) (a->w + b->w));
+}
+
 /* The fixed-point coordinate nearest to V. */
 static inline int32_t
 tessera_mst_fixed (float v)

@@ -46,27 +46,7 @@ drop_empty (uint32_t *label, size_t n, int k)
   return n_used;
 }
 
-/* Pixels and integer coordinate sums of a class. */
-typedef struct
-{
-  int64_t w;
-  int64_t s[3];
-} Moments;
-
-/* Ward's cost of merging A and B: the rise of the squared error. */
-static double
-merge_cost (const Moments *a, const Moments *b)
-{
-  double d2 = 0.0;
-
-  for (int ch = 0; ch < 3; ch++)
-    {
-      double d = (double) a->s[ch] * (double) b->w
-                 - (double) b->s[ch] * (double) a->w;
-      d2 += d * d;
-    }
-  return d2 / ((double) a->w * (double) b->w * (double) (a->w + b->w));
-}
+typedef TesseraMstMoments Moments;
 
 /* Merges the K classes of LABEL, cheapest pair first (Ward), down to
  * WANTED; the merged class keeps the lower number.  Returns the number
@@ -99,7 +79,7 @@ ward_merge (const int32_t (*points)[3], const uint32_t *weights, size_t n,
         for (int b = a + 1; b < k && alive[a]; b++)
           if (alive[b])
             {
-              double cost = merge_cost (&m[a], &m[b]);
+              double cost = tessera_mst_ward_cost (&m[a], &m[b]);
               if (best_a < 0 || cost < best)
                 {
                   best = cost;
