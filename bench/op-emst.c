@@ -152,18 +152,13 @@ static TesseraStatus
 emst_run (void *state, TesseraExec *exec)
 {
   EmstBench *bench = state;
-#ifdef TESSERA_HAVE_CUDA
-  if (tessera_exec_try_gpu (exec, bench->n, TESSERA_EMST_GPU_MIN_POINTS))
-    {
-      double *ms = &bench->device_ms[bench->gpu_runs % MAX_RUNS];
-      TesseraStatus status = tessera_cuda_emst (bench->points, bench->n,
-                                                bench->edges, ms);
-      bench->gpu_runs += status == TESSERA_OK;
-      if (!tessera_exec_fall_back (exec, status))
-        return status;
-    }
-#endif
-  return tessera_emst (bench->points, bench->n, bench->edges, exec);
+  TesseraEmstRun run = { bench->points, bench->n, bench->edges,
+                         &bench->device_ms[bench->gpu_runs % MAX_RUNS] };
+  TesseraExecOp op = tessera_emst_op (&run);
+  TesseraStatus status = tessera_exec_run (exec, &op);
+  bench->gpu_runs += status == TESSERA_OK
+                     && exec->backend_used == TESSERA_BACKEND_CUDA;
+  return status;
 }
 
 static int

@@ -44,7 +44,15 @@
  * per-band functions are also compiled for x86-64-v3 (AVX2) and -v4
  * (AVX-512) and picked at run time (core/simd.h), since the build uses
  * the distribution's baseline flags.  The vector shapes are the ones GCC 12
- * turns into good code for both: see the types below. */
+ * turns into good code for both: see the types below.
+ *
+ * Why one file of this length: the per-band functions are cloned for each
+ * instruction set (TESSERA_HAVE_SIMD_CLONES) and must inline every column
+ * and row kernel of their type into those clones; the build has no
+ * link-time optimisation, so kernels in other translation units would be
+ * called, not inlined, in the innermost loops.  The sections below
+ * (checking, weighing, integer and float sums, rows in and out, bands,
+ * passes, iterations) are the seams along which it would split. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,9 +61,7 @@
 #endif
 #include "box-blur.h"
 #include "simd.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
 /* Vectors are returned by value from inlined helpers only (they take theirs
    by pointer, to keep GCC's ABI note quiet): the ABI warning does not
@@ -70,9 +76,11 @@
 
 #define ALWAYS_INLINE inline __attribute__ ((always_inline))
 
-/* Where the GPU pays for host images: below this many pixel passes the CPU
-   is done before a CUDA context is up and the pixels have crossed the bus. */
-#define GPU_MIN_PIXEL_PASSES ((size_t) 1 << 24)
+/* Each backend's time per sample and pass, 8-bit RGBA at radius 25 (the
+   cost does not depend on the radius): the CPU's on one thread, the GPU's
+   with the image on the device (bench/RESULTS.md, Box blur). */
+#define CPU_NS_PER_SAMPLE 0.4
+#define GPU_NS_PER_SAMPLE 0.0035
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 
@@ -1410,17 +1418,6 @@ run_pass (const BlurPass *pass, Workspace *workspaces, int threads,
 
 /* ---- iterations ------------------------------------------------------------ */
 
-static bool
-images_overlap (const TesseraImage *a, const TesseraImage *b)
-{
-  uintptr_t a_start = (uintptr_t) a->data, b_start = (uintptr_t) b->data;
-  uintptr_t a_end = a_start + (size_t) (a->height - 1) * a->stride
-                    + tessera_pixel_size (a) * (size_t) a->width;
-  uintptr_t b_end = b_start + (size_t) (b->height - 1) * b->stride
-                    + tessera_pixel_size (b) * (size_t) b->width;
-  return a_start < b_end && b_start < a_end;
-}
-
 static void
 copy_pixels (const TesseraImage *from, TesseraImage *to)
 {
@@ -1438,7 +1435,7 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
 {
   TesseraImage scratch = { 0 };
   const TesseraImage *from = src;
-  bool in_place = images_overlap (src, dst);
+  bool in_place = tessera_images_overlap (src, dst);
   int passes = params->iterations;
   int threads = tessera_exec_threads (exec);
   Progress progress = { exec, 0, passes, 0, 0 };
@@ -1472,40 +1469,45 @@ blur_on_cpu (const TesseraImage *src, TesseraImage *dst,
   return status;
 }
 
+/* The arguments of one box blur, for the backends. */
+typedef struct
+{
+  const TesseraImage   *src;
+  TesseraImage         *dst;
+  const TesseraBoxBlur *params;
+} BoxBlurArgs;
+
+static TesseraStatus
+box_blur_cpu (void *data, TesseraExec *exec)
+{
+  const BoxBlurArgs *args = data;
+  return blur_on_cpu (args->src, args->dst, args->params, exec);
+}
+
+static TesseraStatus
+box_blur_gpu (void *data, TesseraExec *exec)
+{
+  const BoxBlurArgs *args = data;
+  return tessera_cuda_box_blur (args->src, args->dst, args->params);
+}
+
 TesseraStatus
 tessera_box_blur (const TesseraImage *src, TesseraImage *dst,
                   const TesseraBoxBlur *params, TesseraExec *exec)
 {
   TesseraExec defaults = tessera_exec_default ();
   TesseraStatus status = tessera_box_blur_check (src, dst, params);
+  BoxBlurArgs args = { src, dst, params };
 
   if (status != TESSERA_OK)
     return status;
-  if (exec == NULL)
-    exec = &defaults;
-#ifdef TESSERA_HAVE_CUDA
-  if (src->memory == TESSERA_MEMORY_CUDA)
-    {
-      /* Device images stay on the device: there is nothing to fall back to. */
-      exec->backend_used = TESSERA_BACKEND_CUDA;
-      return tessera_cuda_box_blur (src, dst, params);
-    }
-  if (tessera_exec_try_gpu (exec, (size_t) src->width * src->height
-                                  * params->iterations,
-                            GPU_MIN_PIXEL_PASSES))
-    {
-      status = tessera_cuda_box_blur (src, dst, params);
-      if (!tessera_exec_fall_back (exec, status))
-        {
-          if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
-            return TESSERA_ERROR_CANCELLED;
-          return status;
-        }
-    }
-#else
-  if (src->memory == TESSERA_MEMORY_CUDA)
-    return TESSERA_ERROR_NO_GPU;
-#endif
-  exec->backend_used = TESSERA_BACKEND_CPU;
-  return blur_on_cpu (src, dst, params, exec);
+  double samples = (double) src->width * src->height * src->channels;
+  TesseraExecOp op = {
+    .cpu = box_blur_cpu, .gpu = TESSERA_GPU (box_blur_gpu), .args = &args,
+    .on_device = src->memory == TESSERA_MEMORY_CUDA,
+    .cost = { .items = samples * params->iterations,
+              .cpu_ns = CPU_NS_PER_SAMPLE, .gpu_ns = GPU_NS_PER_SAMPLE,
+              .transfer_bytes = 2.0 * samples * tessera_sample_size (src->type) }
+  };
+  return tessera_exec_run (exec != NULL ? exec : &defaults, &op);
 }

@@ -5,9 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emst.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
 #define NONE UINT32_MAX
 
@@ -738,6 +736,42 @@ check_points (const float *points, size_t n_points)
   return TESSERA_OK;
 }
 
+static TesseraStatus
+emst_on_cpu (void *data, TesseraExec *exec)
+{
+  const TesseraEmstRun *run = data;
+  return emst_cpu (run->points, run->n_points, run->edges, exec);
+}
+
+/* The GPU takes milliseconds: tessera_exec_run's one report at the end
+ * stands for its progress. */
+static TesseraStatus
+emst_on_gpu (void *data, TesseraExec *exec)
+{
+  const TesseraEmstRun *run = data;
+  return tessera_cuda_emst (run->points, run->n_points, run->edges,
+                            run->device_ms);
+}
+
+/* Each backend's time per point, from the trees of 100000 and 1000000
+ * random colours: the CPU's on one thread, the GPU's beyond its fixed
+ * cost of Boruvka's rounds (bench/RESULTS.md, Colour segmentation). */
+#define CPU_NS_PER_POINT 3000.0
+#define GPU_NS_PER_POINT 12.0
+#define GPU_NS_PER_CALL 2.6e6
+
+TesseraExecOp
+tessera_emst_op (TesseraEmstRun *run)
+{
+  TesseraExecOp op = {
+    .cpu = emst_on_cpu, .gpu = TESSERA_GPU (emst_on_gpu), .args = run,
+    .cost = { .items = (double) run->n_points, .cpu_ns = CPU_NS_PER_POINT,
+              .gpu_ns = GPU_NS_PER_POINT, .gpu_call_ns = GPU_NS_PER_CALL,
+              .transfer_bytes = 24.0 * run->n_points }
+  };
+  return op;
+}
+
 TesseraStatus
 tessera_emst (const float *points, size_t n_points, TesseraEmstEdge *edges,
               TesseraExec *exec)
@@ -752,19 +786,9 @@ tessera_emst (const float *points, size_t n_points, TesseraEmstEdge *edges,
   exec->backend_used = TESSERA_BACKEND_CPU;
   if (n_points < 2)
     return TESSERA_OK;
-#ifdef TESSERA_HAVE_CUDA
-  if (tessera_exec_try_gpu (exec, n_points, TESSERA_EMST_GPU_MIN_POINTS))
-    {
-      /* The GPU takes milliseconds: one report at the end, which may still
-       * cancel. */
-      status = tessera_cuda_emst (points, n_points, edges, NULL);
-      if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
-        return TESSERA_ERROR_CANCELLED;
-      if (!tessera_exec_fall_back (exec, status))
-        return status;
-    }
-#endif
-  return emst_cpu (points, n_points, edges, exec);
+  TesseraEmstRun run = { points, n_points, edges, NULL };
+  TesseraExecOp op = tessera_emst_op (&run);
+  return tessera_exec_run (exec, &op);
 }
 
 TesseraStatus

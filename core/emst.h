@@ -72,8 +72,18 @@ double        tessera_emst_total_length (const TesseraEmstEdge *edges,
 void          tessera_emst_sort_edges   (TesseraEmstEdge *edges,
                                          size_t n_edges);
 
-/* The GPU pays from about this many points up (backend auto). */
-#define TESSERA_EMST_GPU_MIN_POINTS 20000
+/* One tree's arguments, and the backends that make it, for callers that
+ * time the GPU's part (the benchmark): with DEVICE_MS, the GPU writes its
+ * device time there.  POINTS must already be checked (tessera_emst). */
+typedef struct
+{
+  const float     *points;
+  size_t           n_points;
+  TesseraEmstEdge *edges;
+  double          *device_ms;
+} TesseraEmstRun;
+
+TesseraExecOp tessera_emst_op           (TesseraEmstRun *run);
 
 #ifdef __cplusplus
 }

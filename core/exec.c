@@ -1,3 +1,4 @@
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -5,9 +6,7 @@
 #include <omp.h>
 #endif
 #include "exec.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
 TesseraExec
 tessera_exec_default (void)
@@ -51,10 +50,10 @@ tessera_exec_requested (const TesseraExec *exec)
 TesseraStatus
 tessera_gpu_probe (void)
 {
-#ifdef TESSERA_HAVE_CUDA
   /* The probe costs a driver load; its answer cannot change while we run. */
   static int probed = 0;
   static TesseraStatus answer;
+
   #pragma omp critical (tessera_gpu_probe)
   if (!probed)
     {
@@ -62,9 +61,6 @@ tessera_gpu_probe (void)
       probed = 1;
     }
   return answer;
-#else
-  return TESSERA_ERROR_NO_GPU;
-#endif
 }
 
 static void
@@ -78,18 +74,50 @@ report_fallback (TesseraExec *exec, TesseraStatus why)
              tessera_status_message (why));
 }
 
-bool
-tessera_exec_try_gpu (TesseraExec *exec, size_t work, size_t auto_min_work)
+/* Copies between pageable host memory and the device, and the fixed cost
+ * of a GPU call (launches, scratch, synchronisation), as measured end to
+ * end on the H100 (bench/RESULTS.md): box blur and fill contours on 8K
+ * images both move about 11 GB/s.  The GPU must win by a clear margin, since
+ * a plug-in's first GPU call also pays for the driver. */
+#define TRANSFER_BYTES_PER_NS 11.0
+#define GPU_CALL_NS 100000.0
+#define GPU_MARGIN 0.8
+/* The first GPU call of a process also creates the CUDA context (an
+ * estimate, bench/RESULTS.md): a plug-in that runs once pays it, a dialog's
+ * worker only for its first result. */
+#define GPU_FIRST_CALL_NS 200.0e6
+
+static _Atomic bool gpu_warm = false;
+
+static bool
+gpu_pays (const TesseraExec *exec, const TesseraExecCost *cost)
+{
+  double cpu = cost->items * cost->cpu_ns / tessera_exec_threads (exec);
+  double gpu = (gpu_warm ? 0.0 : GPU_FIRST_CALL_NS)
+               + (cost->gpu_call_ns > 0.0 ? cost->gpu_call_ns : GPU_CALL_NS)
+               + cost->items * cost->gpu_ns
+               + cost->transfer_bytes / TRANSFER_BYTES_PER_NS;
+  return gpu < GPU_MARGIN * cpu;
+}
+
+/* Whether to run OP (host data) on the GPU; reports the fallback where the
+ * GPU was asked for but cannot be had. */
+static bool
+choose_gpu (TesseraExec *exec, const TesseraExecOp *op)
 {
   TesseraBackend requested = tessera_exec_requested (exec);
   TesseraStatus gpu;
 
-  exec->backend_used = TESSERA_BACKEND_CPU;
-  if (requested == TESSERA_BACKEND_CPU)
+  if (requested == TESSERA_BACKEND_CPU || op->cpu_only)
     return false;
-  if (requested == TESSERA_BACKEND_AUTO && work < auto_min_work)
+  if (op->gpu == NULL)
+    {
+      if (requested == TESSERA_BACKEND_CUDA)
+        report_fallback (exec, TESSERA_ERROR_NO_GPU);
+      return false;
+    }
+  if (requested == TESSERA_BACKEND_AUTO && !gpu_pays (exec, &op->cost))
     return false;
-
   gpu = tessera_gpu_probe ();
   if (gpu != TESSERA_OK)
     {
@@ -98,17 +126,37 @@ tessera_exec_try_gpu (TesseraExec *exec, size_t work, size_t auto_min_work)
         report_fallback (exec, gpu);
       return false;
     }
-  exec->backend_used = TESSERA_BACKEND_CUDA;
   return true;
 }
 
-bool
-tessera_exec_fall_back (TesseraExec *exec, TesseraStatus why)
+static TesseraStatus
+run_gpu (TesseraExec *exec, const TesseraExecOp *op)
 {
-  if (!tessera_status_is_gpu_failure (why))
-    return false;
-  report_fallback (exec, why);
-  return true;
+  TesseraStatus status;
+
+  exec->backend_used = TESSERA_BACKEND_CUDA;
+  status = op->gpu (op->args, exec);
+  if (status == TESSERA_OK)
+    gpu_warm = true;
+  if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
+    status = TESSERA_ERROR_CANCELLED;
+  return status;
+}
+
+TesseraStatus
+tessera_exec_run (TesseraExec *exec, const TesseraExecOp *op)
+{
+  if (op->on_device)
+    return op->gpu != NULL ? run_gpu (exec, op) : TESSERA_ERROR_NO_GPU;
+  if (choose_gpu (exec, op))
+    {
+      TesseraStatus status = run_gpu (exec, op);
+      if (!tessera_status_is_gpu_failure (status))
+        return status;
+      report_fallback (exec, status);
+    }
+  exec->backend_used = TESSERA_BACKEND_CPU;
+  return op->cpu (op->args, exec);
 }
 
 int

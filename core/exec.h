@@ -43,15 +43,43 @@ bool           tessera_backend_parse (const char *text, TesseraBackend *backend)
  * wins over EXEC->backend. */
 TesseraBackend tessera_exec_requested (const TesseraExec *exec);
 
-/* Whether to try the GPU for an operation on WORK items (pixels, points…),
- * where the GPU pays from AUTO_MIN_WORK items up.  When the GPU was asked for
- * but there is none, reports the fallback and returns false. */
-bool           tessera_exec_try_gpu  (TesseraExec *exec, size_t work,
-                                      size_t auto_min_work);
+/* What the automatic backend weighs: each backend's expected time for the
+ * data at hand, from the operation's measured costs (bench/RESULTS.md).
+ * The GPU's includes the copies of host data to and from the device, so a
+ * GPU that computes faster but waits longer for its copies is not taken. */
+typedef struct
+{
+  double items;           /* work items: pixel passes, points, links… */
+  double cpu_ns;          /* CPU time per item on one thread */
+  double gpu_ns;          /* GPU time per item, data on the device */
+  double gpu_call_ns;     /* the GPU's fixed cost a call (0: a default) */
+  double transfer_bytes;  /* bytes copied host -> device -> host */
+} TesseraExecCost;
 
-/* After a GPU attempt failed with WHY: reports the fallback if WHY is a GPU
- * failure (and returns true: run on the CPU), else returns false. */
-bool           tessera_exec_fall_back (TesseraExec *exec, TesseraStatus why);
+typedef TesseraStatus (*TesseraExecFunc) (void *args, TesseraExec *exec);
+
+/* An operation's ways to run, for tessera_exec_run. */
+typedef struct
+{
+  TesseraExecFunc cpu;        /* the CPU path */
+  TesseraExecFunc gpu;        /* TESSERA_GPU (f) (core/gpu-backend.h): NULL
+                                 in a build without CUDA */
+  void           *args;
+  bool            on_device;  /* the data is on the GPU: it runs there or
+                                 nowhere, with no fallback */
+  bool            cpu_only;   /* a method only the CPU has */
+  TesseraExecCost cost;
+} TesseraExecOp;
+
+/* Runs OP on the backend EXEC asks for (TESSERA_BACKEND in the environment
+ * wins): CPU; CUDA, falling back to the CPU with a report when the GPU is
+ * missing or fails (out of memory…); or auto, the GPU only where its
+ * expected time, copies included, is clearly below the CPU's on EXEC's
+ * threads.  Device data runs on the GPU alone (TESSERA_ERROR_NO_GPU in a
+ * build without CUDA).  After a GPU run, one last progress report, which
+ * may still cancel.  Sets EXEC->backend_used. */
+TesseraStatus  tessera_exec_run      (TesseraExec *exec,
+                                      const TesseraExecOp *op);
 
 /* Threads for a parallel region of EXEC (never below 1). */
 int            tessera_exec_threads  (const TesseraExec *exec);

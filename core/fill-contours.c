@@ -10,16 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fill-contours.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
-/* From about this many pixels the GPU beats the CPU even with the
- * transfers (1 byte per pixel each way).  Measured at 7680x4320: 5.9 ms end
- * to end on an H100 (0.28 ms of it on the device) against 8-13 ms on two
- * cores; at 2^20 pixels the copies (about 0.1 ms each way) and the
- * launches cost about what two cores take. */
-#define GPU_MIN_PIXELS ((size_t) 1 << 20)
+/* Each backend's time per pixel for FAST on the benchmark's 8K contour
+ * map: the CPU's on one thread, the GPU's with the map on the device; host
+ * maps cross the bus as a byte a pixel each way (bench/RESULTS.md, Fill
+ * Closed Contours). */
+#define CPU_NS_PER_PIXEL 0.35
+#define GPU_NS_PER_PIXEL 0.0084
 
 #define FREE 255   /* SERIAL: a free pixel the border has not reached yet */
 
@@ -893,7 +891,6 @@ fill_cpu (const TesseraImage *contours, TesseraImage *interior,
   return status;
 }
 
-#ifdef TESSERA_HAVE_CUDA
 /* PAPER on the GPU backend, the paper's pipeline: the CPU fills image i+1
  * while the GPU merges image i. */
 static TesseraStatus
@@ -957,21 +954,6 @@ batch_cuda (const TesseraImage *contours, TesseraImage *interior, int count,
   return TESSERA_OK;
 }
 
-/* Whether to try the GPU: device images have nowhere else to go; SERIAL
- * is the one-thread CPU baseline by definition. */
-static bool
-want_gpu (const TesseraImage *contours, size_t pixels,
-          const TesseraFillContours *params, TesseraExec *exec)
-{
-  if (contours->memory == TESSERA_MEMORY_CUDA)
-    {
-      exec->backend_used = TESSERA_BACKEND_CUDA;
-      return true;
-    }
-  return params->method != TESSERA_FILL_CONTOURS_METHOD_SERIAL
-         && tessera_exec_try_gpu (exec, pixels, GPU_MIN_PIXELS);
-}
-#endif
 
 /* Reports the progress of one image of a batch as part of the whole. */
 typedef struct
@@ -1005,6 +987,29 @@ batch_cpu (const TesseraImage *contours, TesseraImage *interior, int count,
   return status;
 }
 
+/* The arguments of one batch, for the backends. */
+typedef struct
+{
+  const TesseraImage        *contours;
+  TesseraImage              *interior;
+  int                        count;
+  const TesseraFillContours *params;
+} FillBatch;
+
+static TesseraStatus
+fill_batch_cpu (void *data, TesseraExec *exec)
+{
+  const FillBatch *b = data;
+  return batch_cpu (b->contours, b->interior, b->count, b->params, exec);
+}
+
+static TesseraStatus
+fill_batch_gpu (void *data, TesseraExec *exec)
+{
+  const FillBatch *b = data;
+  return batch_cuda (b->contours, b->interior, b->count, b->params, exec);
+}
+
 TesseraStatus
 tessera_fill_contours_batch (const TesseraImage *contours,
                              TesseraImage *interior, int count,
@@ -1029,18 +1034,16 @@ tessera_fill_contours_batch (const TesseraImage *contours,
     return status;
   if (exec == NULL)
     exec = &defaults;
-#ifdef TESSERA_HAVE_CUDA
-  if (want_gpu (&contours[0], pixels, params, exec))
-    {
-      status = batch_cuda (contours, interior, count, params, exec);
-      if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
-        return TESSERA_ERROR_CANCELLED;
-      if (status == TESSERA_OK || contours[0].memory == TESSERA_MEMORY_CUDA
-          || !tessera_exec_fall_back (exec, status))
-        return status;
-    }
-#endif
-  return batch_cpu (contours, interior, count, params, exec);
+  FillBatch batch = { contours, interior, count, params };
+  TesseraExecOp op = {
+    .cpu = fill_batch_cpu, .gpu = TESSERA_GPU (fill_batch_gpu),
+    .args = &batch, .on_device = contours[0].memory == TESSERA_MEMORY_CUDA,
+    /* SERIAL is the one-thread CPU baseline by definition. */
+    .cpu_only = params->method == TESSERA_FILL_CONTOURS_METHOD_SERIAL,
+    .cost = { .items = (double) pixels, .cpu_ns = CPU_NS_PER_PIXEL,
+              .gpu_ns = GPU_NS_PER_PIXEL, .transfer_bytes = 2.0 * pixels }
+  };
+  return tessera_exec_run (exec, &op);
 }
 
 TesseraStatus

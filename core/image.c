@@ -55,6 +55,17 @@ tessera_image_same_shape (const TesseraImage *a, const TesseraImage *b)
       && a->channels == b->channels && a->type == b->type;
 }
 
+int
+tessera_images_overlap (const TesseraImage *a, const TesseraImage *b)
+{
+  uintptr_t a_start = (uintptr_t) a->data, b_start = (uintptr_t) b->data;
+  uintptr_t a_end = a_start + (size_t) (a->height - 1) * a->stride
+                    + tessera_pixel_size (a) * (size_t) a->width;
+  uintptr_t b_end = b_start + (size_t) (b->height - 1) * b->stride
+                    + tessera_pixel_size (b) * (size_t) b->width;
+  return a_start < b_end && b_start < a_end;
+}
+
 TesseraStatus
 tessera_image_alloc (TesseraImage *image, int width, int height, int channels,
                      TesseraSampleType type)

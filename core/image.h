@@ -49,6 +49,11 @@ TesseraStatus tessera_image_check (const TesseraImage *image);
 int           tessera_image_same_shape (const TesseraImage *a,
                                         const TesseraImage *b);
 
+/* True when the bytes of A and B overlap (the same memory, or parts of
+ * it): an operation from A to B must then not write what it still reads. */
+int           tessera_images_overlap   (const TesseraImage *a,
+                                        const TesseraImage *b);
+
 static inline void *
 tessera_image_row (const TesseraImage *image, int y)
 {

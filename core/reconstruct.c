@@ -26,12 +26,13 @@
 #include "luminance.h"
 #include "reconstruct.h"
 #include "simd.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
-/* Below about a megapixel the transfers cost more than the CPU takes. */
-#define GPU_MIN_WORK ((size_t) 1 << 20)
+/* Each backend's time per sample on the benchmark's h-dome (values travel
+ * far): the CPU's on one thread, the GPU's with the images on the device
+ * (bench/RESULTS.md, Morphological reconstruction). */
+#define CPU_NS_PER_SAMPLE 6.8
+#define GPU_NS_PER_SAMPLE 0.13
 
 /* The least pixels worth a thread of their own: below, the barriers
  * between rounds cost more than the threads win (much more on a busy
@@ -776,6 +777,31 @@ reconstruct_luminance (const TesseraImage *mask, const TesseraImage *marker,
   return status;
 }
 
+/* The arguments of one reconstruction, for the backends. */
+typedef struct
+{
+  const TesseraImage       *mask, *marker;
+  TesseraImage             *dst;
+  const TesseraReconstruct *params;
+  size_t                   *clipped;
+} ReconstructArgs;
+
+static TesseraStatus
+reconstruct_on_cpu (void *data, TesseraExec *exec)
+{
+  const ReconstructArgs *a = data;
+  return reconstruct_cpu (a->mask, a->marker, a->dst, a->params, exec,
+                          a->clipped);
+}
+
+static TesseraStatus
+reconstruct_on_gpu (void *data, TesseraExec *exec)
+{
+  const ReconstructArgs *a = data;
+  return tessera_cuda_reconstruct (a->mask, a->marker, a->dst, a->params,
+                                   a->clipped);
+}
+
 TesseraStatus
 tessera_reconstruct (const TesseraImage *mask, const TesseraImage *marker,
                      TesseraImage *dst, const TesseraReconstruct *params,
@@ -804,21 +830,15 @@ tessera_reconstruct (const TesseraImage *mask, const TesseraImage *marker,
       params = &per_channel;
     }
 
-#ifdef TESSERA_HAVE_CUDA
-  if (mask->memory == TESSERA_MEMORY_CUDA
-      || tessera_exec_try_gpu (exec, (size_t) mask->width * mask->height
-                               * mask->channels, GPU_MIN_WORK))
-    {
-      exec->backend_used = TESSERA_BACKEND_CUDA;
-      status = tessera_cuda_reconstruct (mask, marker, dst, params, clipped);
-      if (status == TESSERA_OK || mask->memory == TESSERA_MEMORY_CUDA
-          || !tessera_exec_fall_back (exec, status))
-        return status;
-    }
-#endif
-  /* Device images only go to the device. */
-  if (mask->memory != TESSERA_MEMORY_HOST)
-    return TESSERA_ERROR_INVALID_ARGUMENT;
-  exec->backend_used = TESSERA_BACKEND_CPU;
-  return reconstruct_cpu (mask, marker, dst, params, exec, clipped);
+  ReconstructArgs args = { mask, marker, dst, params, clipped };
+  double samples = (double) mask->width * mask->height * mask->channels;
+  TesseraExecOp op = {
+    .cpu = reconstruct_on_cpu, .gpu = TESSERA_GPU (reconstruct_on_gpu),
+    .args = &args, .on_device = mask->memory == TESSERA_MEMORY_CUDA,
+    .cost = { .items = samples, .cpu_ns = CPU_NS_PER_SAMPLE,
+              .gpu_ns = GPU_NS_PER_SAMPLE,
+              .transfer_bytes = 3.0 * samples
+                                * tessera_sample_size (mask->type) }
+  };
+  return tessera_exec_run (exec, &op);
 }

@@ -3,12 +3,14 @@
 #include <stdlib.h>
 #include "trace-line.h"
 #include "trace-links.h"
-#ifdef TESSERA_HAVE_CUDA
-#include "../cuda/tessera-cuda.h"
-#endif
+#include "gpu-backend.h"
 
-/* Below this many links (n d^2) the GPU's start-up costs more than it saves. */
-#define TRACE_GPU_MIN_LINKS ((size_t) 1 << 20)
+/* Each backend's time per link (d^2 a pair of guides) on the benchmark's
+ * road, the GPU's copies included: the CPU's on one thread, the GPU's
+ * beyond its fixed cost a search (bench/RESULTS.md, Trace Line). */
+#define CPU_NS_PER_LINK 90.0
+#define GPU_NS_PER_LINK 1.2
+#define GPU_NS_PER_SEARCH 0.4e6
 
 TesseraStatus
 tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
@@ -401,6 +403,32 @@ search_cpu (const TesseraGradient *gradient, const TesseraTrace *params,
   return status;
 }
 
+/* The arguments of one search, for the backends. */
+typedef struct
+{
+  const TesseraGradient      *gradient;
+  const TesseraTrace         *params;
+  const TesseraTraceGeometry *geo;
+  int                        *chosen;
+  float                      *value;
+} TraceArgs;
+
+static TesseraStatus
+trace_on_cpu (void *data, TesseraExec *exec)
+{
+  const TraceArgs *a = data;
+  return search_cpu (a->gradient, a->params, a->geo, a->chosen, a->value,
+                     exec);
+}
+
+static TesseraStatus
+trace_on_gpu (void *data, TesseraExec *exec)
+{
+  const TraceArgs *a = data;
+  return tessera_cuda_trace_line (a->gradient, a->params, a->geo, a->chosen,
+                                  a->value);
+}
+
 /* On the GPU where it pays (one guide never does: it is d links), else or
  * after a GPU failure on the CPU. */
 static TesseraStatus
@@ -409,21 +437,14 @@ search_any (const TesseraGradient *gradient, const TesseraTrace *params,
             TesseraExec *exec)
 {
   int n = params->nodes, d = params->points;
-
-  exec->backend_used = TESSERA_BACKEND_CPU;
-#ifdef TESSERA_HAVE_CUDA
-  if (n > 1 && tessera_exec_try_gpu (exec, (size_t) (n - 1) * d * d,
-                                     TRACE_GPU_MIN_LINKS))
-    {
-      TesseraStatus status = tessera_cuda_trace_line (gradient, params, geo,
-                                                      chosen, value);
-      if (status == TESSERA_OK || !tessera_exec_fall_back (exec, status))
-        return status;
-    }
-#else
-  (void) n; (void) d;
-#endif
-  return search_cpu (gradient, params, geo, chosen, value, exec);
+  TraceArgs args = { gradient, params, geo, chosen, value };
+  TesseraExecOp op = {
+    .cpu = trace_on_cpu, .gpu = TESSERA_GPU (trace_on_gpu), .args = &args,
+    .cpu_only = n < 2,
+    .cost = { .items = (double) (n - 1) * d * d, .cpu_ns = CPU_NS_PER_LINK,
+              .gpu_ns = GPU_NS_PER_LINK, .gpu_call_ns = GPU_NS_PER_SEARCH }
+  };
+  return tessera_exec_run (exec, &op);
 }
 
 TesseraStatus

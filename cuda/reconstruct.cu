@@ -35,7 +35,7 @@ const int      TILE = 32;            /* a warp's tile: TILE x TILE samples */
 const int      WARPS_PER_BLOCK = 4;
 /* Four blocks (16 warps) per SM cap the registers at 128, so a few of the
  * tile's 64 samples spill to L1; on the H100 that still beat 8 warps per
- * SM without spills: 2.20 against 2.51 ms on the 4096x4096 h-dome. */
+ * SM without spills (bench/RESULTS.md, Morphological reconstruction). */
 const int      MIN_BLOCKS_PER_SM = 4;
 const unsigned ALL_LANES = 0xffffffffu;
 
