@@ -1,6 +1,7 @@
 /* tessera-bench mst-segment: the whole colour segmentation of an image
  * (core/mst-segment.h): distinct colours, their EMST, the cut, and the
  * image recoloured by class means, all timed. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "colour-histogram.h"
@@ -19,9 +20,13 @@ typedef struct
   size_t            n_colours;     /* of the last run */
   int               n_classes;
   double            stage_ms[3];   /* histogram, segment, recolour */
+  double            delta_e;       /* mean CIE76, input to output */
 } SegmentBench;
 
 static const char *const space_names[] = { "rgb", "lab", NULL };
+/* In the order of TesseraMstMethod. */
+static const char *const method_names[] = { "weighted", "single",
+                                            "weighted-tree", NULL };
 
 static void *
 segment_create (void)
@@ -32,7 +37,8 @@ segment_create (void)
       bench->params.classes = 8;
       bench->params.min_share = 0.01;
       bench->params.sensitivity = 1.0;
-      bench->params.colour_space = TESSERA_COLOUR_SPACE_RGB;
+      bench->params.colour_space = TESSERA_COLOUR_SPACE_CIELAB;
+      bench->params.method = TESSERA_MST_METHOD_WEIGHTED;
     }
   return bench;
 }
@@ -41,7 +47,7 @@ static BenchOptionResult
 segment_parse (void *state, const char *option, const char *value)
 {
   SegmentBench *bench = state;
-  int space = 0;
+  int space = 0, method = 0;
   bool valid;
 
   if (strcmp (option, "--classes") == 0)
@@ -58,6 +64,11 @@ segment_parse (void *state, const char *option, const char *value)
     {
       valid = bench_choice_value (option, value, space_names, &space);
       bench->params.colour_space = (TesseraColourSpace) space;
+    }
+  else if (strcmp (option, "--method") == 0)
+    {
+      valid = bench_choice_value (option, value, method_names, &method);
+      bench->params.method = (TesseraMstMethod) method;
     }
   else
     return BENCH_OPTION_UNKNOWN;
@@ -83,6 +94,41 @@ segment_prepare (void *state, const BenchConfig *config, BenchSize *size)
   return tessera_mst_segment_check (&bench->params);
 }
 
+/* Mean CIE76 colour difference between the input and the recoloured
+ * output, over the pixels: each distinct colour once, weighted by its
+ * pixels (the output colour of a pixel depends on its colour alone). */
+static double
+mean_delta_e (const TesseraColourHistogram *histogram,
+              const TesseraMstClasses *classes)
+{
+  float (*class_lab)[3] = malloc (sizeof *class_lab
+                                  * (size_t) (classes->n_classes + 1));
+  double sum = 0.0, pixels = 0.0;
+
+  if (class_lab == NULL)
+    return -1.0;
+  for (int c = 0; c < classes->n_classes; c++)
+    {
+      uint8_t rgb[3];
+      for (int ch = 0; ch < 3; ch++)
+        rgb[ch] = (uint8_t) lrint (classes->mean[c][ch]);
+      tessera_srgb_to_lab (rgb, class_lab[c]);
+    }
+  for (size_t i = 0; i < histogram->n_colours; i++)
+    {
+      const float *out = class_lab[classes->colour_class[i]];
+      float lab[3];
+      double d2 = 0.0;
+      tessera_srgb_to_lab (histogram->colours + 3 * i, lab);
+      for (int ch = 0; ch < 3; ch++)
+        d2 += ((double) lab[ch] - out[ch]) * ((double) lab[ch] - out[ch]);
+      sum += histogram->counts[i] * sqrt (d2);
+      pixels += histogram->counts[i];
+    }
+  free (class_lab);
+  return sum / pixels;
+}
+
 static TesseraStatus
 segment_run (void *state, TesseraExec *exec)
 {
@@ -104,11 +150,12 @@ segment_run (void *state, TesseraExec *exec)
                                              &classes, &bench->dst, exec);
       bench->n_colours = histogram.n_colours;
       bench->n_classes = classes.n_classes;
+      bench->stage_ms[2] = bench_clock_ms () - segment_done;
+      bench->delta_e = mean_delta_e (&histogram, &classes);
       tessera_mst_classes_free (&classes);
     }
   bench->stage_ms[0] = histogram_done - start;
   bench->stage_ms[1] = segment_done - histogram_done;
-  bench->stage_ms[2] = bench_clock_ms () - segment_done;
   tessera_colour_histogram_free (&histogram);
   return status;
 }
@@ -117,11 +164,12 @@ static void
 segment_print_fields (void *state, FILE *out)
 {
   SegmentBench *bench = state;
-  fprintf (out, " space=%s colours=%zu classes=%d histogram_ms=%.1f "
-           "segment_ms=%.1f recolour_ms=%.1f",
+  fprintf (out, " method=%s space=%s colours=%zu classes=%d histogram_ms=%.1f "
+           "segment_ms=%.1f recolour_ms=%.1f delta_e=%.3f",
+           method_names[bench->params.method],
            space_names[bench->params.colour_space], bench->n_colours,
            bench->n_classes, bench->stage_ms[0], bench->stage_ms[1],
-           bench->stage_ms[2]);
+           bench->stage_ms[2], bench->delta_e);
 }
 
 static TesseraStatus
@@ -142,17 +190,21 @@ segment_destroy (void *state)
 
 const BenchOp bench_op_mst_segment = {
   .name = "mst-segment",
-  .synopsis = "[--classes K] [--min-share S] [--sensitivity X] "
-              "[--space rgb|lab]",
+  .synopsis = "[--classes K] [--method weighted|single|weighted-tree] "
+              "[--min-share S] [--sensitivity X] [--space rgb|lab]",
   .help =
     "  --classes K        classes, 0 for automatic (default 8)\n"
+    "  --method M         weighted (default: tree split by pixel-weighted\n"
+    "                     error, then Lloyd), single (single linkage: the\n"
+    "                     longest edges), weighted-tree (the split alone)\n"
     "  --min-share S      no class below this share of the pixels (default\n"
     "                     0.01)\n"
-    "  --sensitivity X    automatic: cut edges longer than 1 + 1/X times\n"
-    "                     their neighbourhood's mean (default 1)\n"
-    "  --space S          rgb (default) or lab\n"
+    "  --sensitivity X    automatic: higher finds more classes (default 1)\n"
+    "  --space S          lab (default) or rgb\n"
     "  Times histogram + EMST + cut + recolour; the fields give the last\n"
-    "  run's stages.  --output: the image recoloured by class means.\n",
+    "  run's stages, and delta_e the mean CIE76 difference between input\n"
+    "  and output (not timed).  --output: the image recoloured by class\n"
+    "  means.\n",
   .create = segment_create,
   .parse = segment_parse,
   .prepare = segment_prepare,

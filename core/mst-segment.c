@@ -3,135 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "mst-segment.h"
+#include "mst-tree.h"
+#include "mst-weighted.h"
 
-#define NONE UINT32_MAX
-
-/* ---- the tree, rooted at vertex 0 --------------------------------------- */
-
-typedef struct
-{
-  size_t    n;
-  uint32_t *adj_start;   /* n + 1: where each vertex's neighbours start */
-  uint32_t *adj;         /* neighbour vertices */
-  double   *adj_length;  /* and the lengths of the edges to them */
-  uint32_t *parent;      /* NONE at the root */
-  uint32_t *preorder;    /* vertices, parents before children */
-  uint32_t *tin;         /* position in PREORDER; a subtree is the range */
-  uint32_t *tout;        /* TIN .. TOUT */
-  int64_t  *subtree;     /* weight of each subtree */
-} RootedTree;
-
-static void
-rooted_tree_free (RootedTree *t)
-{
-  free (t->adj_start);
-  free (t->adj);
-  free (t->adj_length);
-  free (t->parent);
-  free (t->preorder);
-  free (t->tin);
-  free (t->tout);
-  free (t->subtree);
-}
-
-static void
-fill_adjacency (RootedTree *t, const TesseraEmstEdge *edges)
-{
-  const size_t n_edges = t->n - 1;
-  uint32_t *fill = t->tin;         /* borrowed as scratch */
-
-  memset (t->adj_start, 0, sizeof (uint32_t) * (t->n + 1));
-  for (size_t i = 0; i < n_edges; i++)
-    {
-      t->adj_start[edges[i].a + 1]++;
-      t->adj_start[edges[i].b + 1]++;
-    }
-  for (size_t v = 0; v < t->n; v++)
-    t->adj_start[v + 1] += t->adj_start[v];
-  memcpy (fill, t->adj_start, sizeof (uint32_t) * t->n);
-  for (size_t i = 0; i < n_edges; i++)
-    {
-      double length = sqrt (edges[i].distance2);
-      uint32_t a = edges[i].a, b = edges[i].b;
-      t->adj[fill[a]] = b;
-      t->adj_length[fill[a]++] = length;
-      t->adj[fill[b]] = a;
-      t->adj_length[fill[b]++] = length;
-    }
-}
-
-/* Depth-first from vertex 0; false if the edges do not span the vertices. */
-static bool
-order_vertices (RootedTree *t)
-{
-  uint32_t *stack = t->tout;        /* borrowed as scratch */
-  size_t top = 0, visited = 0;
-
-  for (size_t v = 0; v < t->n; v++)
-    t->parent[v] = NONE;
-  stack[top++] = 0;
-  t->parent[0] = 0;
-  while (top > 0)
-    {
-      uint32_t v = stack[--top];
-      t->tin[v] = (uint32_t) visited;
-      t->preorder[visited++] = v;
-      for (uint32_t i = t->adj_start[v]; i < t->adj_start[v + 1]; i++)
-        if (t->parent[t->adj[i]] == NONE)
-          {
-            t->parent[t->adj[i]] = v;
-            stack[top++] = t->adj[i];
-          }
-    }
-  t->parent[0] = NONE;
-  return visited == t->n;
-}
-
-static TesseraStatus
-rooted_tree_build (RootedTree *t, const TesseraEmstEdge *edges,
-                   const uint32_t *weights, size_t n)
-{
-  memset (t, 0, sizeof *t);
-  t->n = n;
-  for (size_t i = 0; i + 1 < n; i++)
-    if (edges[i].a >= n || edges[i].b >= n || edges[i].a == edges[i].b)
-      return TESSERA_ERROR_INVALID_ARGUMENT;
-  t->adj_start = malloc (sizeof (uint32_t) * (n + 1));
-  t->adj = malloc (sizeof (uint32_t) * 2 * n);
-  t->adj_length = malloc (sizeof (double) * 2 * n);
-  t->parent = malloc (sizeof (uint32_t) * n);
-  t->preorder = malloc (sizeof (uint32_t) * n);
-  t->tin = malloc (sizeof (uint32_t) * n);
-  t->tout = malloc (sizeof (uint32_t) * n);
-  t->subtree = malloc (sizeof (int64_t) * n);
-  if (t->adj_start == NULL || t->adj == NULL || t->adj_length == NULL
-      || t->parent == NULL || t->preorder == NULL || t->tin == NULL
-      || t->tout == NULL || t->subtree == NULL)
-    {
-      rooted_tree_free (t);
-      return TESSERA_ERROR_OUT_OF_MEMORY;
-    }
-  fill_adjacency (t, edges);
-  if (!order_vertices (t))
-    {
-      rooted_tree_free (t);
-      return TESSERA_ERROR_INVALID_ARGUMENT;
-    }
-  /* Children follow their parents in preorder: sum up backwards. */
-  for (size_t v = 0; v < n; v++)
-    {
-      t->subtree[v] = weights[v];
-      t->tout[v] = t->tin[v];
-    }
-  for (size_t i = n; i-- > 1;)
-    {
-      uint32_t v = t->preorder[i], p = t->parent[v];
-      t->subtree[p] += t->subtree[v];
-      if (t->tout[v] > t->tout[p])
-        t->tout[p] = t->tout[v];
-    }
-  return TESSERA_OK;
-}
+#define NONE TESSERA_MST_NONE
 
 /* ---- cutting ------------------------------------------------------------ */
 
@@ -162,7 +37,7 @@ fenwick_prefix (const Fenwick *f, size_t end)   /* positions [0, end) */
  * heads, so a subtree's own class weighs its weight less what the cuts
  * inside it hold. */
 static int64_t
-class_weight (const RootedTree *t, const Fenwick *f, uint32_t head)
+class_weight (const TesseraMstTree *t, const Fenwick *f, uint32_t head)
 {
   return t->subtree[head] - (fenwick_prefix (f, t->tout[head] + 1)
                              - fenwick_prefix (f, t->tin[head] + 1));
@@ -171,7 +46,7 @@ class_weight (const RootedTree *t, const Fenwick *f, uint32_t head)
 /* The head of V's class: the nearest cut ancestor (or V itself, or the
  * root). */
 static uint32_t
-class_head (const RootedTree *t, const uint32_t *heads, int n_heads,
+class_head (const TesseraMstTree *t, const uint32_t *heads, int n_heads,
             uint32_t v)
 {
   uint32_t best = 0;
@@ -189,7 +64,7 @@ class_head (const RootedTree *t, const uint32_t *heads, int n_heads,
  * MAX_CLASSES classes, skipping cuts that leave a class lighter than
  * MIN_WEIGHT.  HEADS receives the root and the child side of each cut. */
 static TesseraStatus
-cut_longest (const RootedTree *t, const TesseraEmstEdge *candidates,
+cut_longest (const TesseraMstTree *t, const TesseraEmstEdge *candidates,
              size_t n_candidates, int max_classes, double min_weight,
              uint32_t *heads, int *n_heads)
 {
@@ -225,7 +100,7 @@ cut_longest (const RootedTree *t, const TesseraEmstEdge *candidates,
  * neighbour X brings the edge U-X and its own other edges, that is all the
  * edges at X. */
 static void
-side_lengths (const RootedTree *t, const double *incident, uint32_t u,
+side_lengths (const TesseraMstTree *t, const double *incident, uint32_t u,
               uint32_t v, double *sum, size_t *count)
 {
   for (uint32_t i = t->adj_start[u]; i < t->adj_start[u + 1]; i++)
@@ -241,7 +116,7 @@ side_lengths (const RootedTree *t, const double *incident, uint32_t u,
 /* Zahn's test: whether EDGE is longer than FACTOR times the mean of the
  * edges near it, on each side that has some. */
 static bool
-is_inconsistent (const RootedTree *t, const double *incident,
+is_inconsistent (const TesseraMstTree *t, const double *incident,
                  const TesseraEmstEdge *edge, double factor)
 {
   double length = sqrt (edge->distance2);
@@ -264,7 +139,7 @@ is_inconsistent (const RootedTree *t, const double *incident,
 
 /* Keeps the inconsistent edges of SORTED (in place, order kept). */
 static TesseraStatus
-keep_inconsistent (const RootedTree *t, TesseraEmstEdge *sorted,
+keep_inconsistent (const TesseraMstTree *t, TesseraEmstEdge *sorted,
                    size_t *n_edges, double sensitivity)
 {
   double *incident = calloc (t->n, sizeof (double));
@@ -286,7 +161,7 @@ keep_inconsistent (const RootedTree *t, TesseraEmstEdge *sorted,
 
 /* Classes from the cut heads, numbered in order of their first vertex. */
 static int
-label_vertices (const RootedTree *t, const uint32_t *heads, int n_heads,
+label_vertices (const TesseraMstTree *t, const uint32_t *heads, int n_heads,
                 uint32_t *vertex_class)
 {
   uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
@@ -322,7 +197,9 @@ tessera_mst_segment_check (const TesseraMstSegment *params)
       || !(params->min_share >= 0.0 && params->min_share <= 0.5)
       || !(params->sensitivity > 0.0 && isfinite (params->sensitivity))
       || (params->colour_space != TESSERA_COLOUR_SPACE_RGB
-          && params->colour_space != TESSERA_COLOUR_SPACE_CIELAB))
+          && params->colour_space != TESSERA_COLOUR_SPACE_CIELAB)
+      || params->method < TESSERA_MST_METHOD_WEIGHTED
+      || params->method > TESSERA_MST_METHOD_LAST)
     return TESSERA_ERROR_INVALID_ARGUMENT;
   return TESSERA_OK;
 }
@@ -340,7 +217,7 @@ tessera_mst_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
   uint32_t heads[TESSERA_MST_SEGMENT_MAX_CLASSES];
   int n_heads = 0;
   int64_t total = 0;
-  RootedTree t;
+  TesseraMstTree t;
 
   *n_classes = 0;
   if (status != TESSERA_OK)
@@ -349,7 +226,7 @@ tessera_mst_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
     return TESSERA_OK;
   if (n_vertices >= NONE)
     return TESSERA_ERROR_TOO_LARGE;
-  status = rooted_tree_build (&t, edges, weights, n_vertices);
+  status = tessera_mst_tree_build (&t, edges, weights, n_vertices);
   if (status != TESSERA_OK)
     return status;
 
@@ -377,7 +254,7 @@ tessera_mst_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
     }
 out:
   free (sorted);
-  rooted_tree_free (&t);
+  tessera_mst_tree_free (&t);
   return status;
 }
 
@@ -537,14 +414,24 @@ TesseraStatus
 tessera_mst_segment_cut (const TesseraColourHistogram *histogram,
                          const TesseraEmstEdge *edges,
                          const TesseraMstSegment *params,
-                         TesseraMstClasses *classes)
+                         TesseraMstClasses *classes, TesseraExec *exec)
 {
-  TesseraStatus status = classes_alloc (classes, histogram->n_colours);
+  TesseraStatus status = tessera_mst_segment_check (params);
 
   if (status == TESSERA_OK)
+    status = classes_alloc (classes, histogram->n_colours);
+  if (status != TESSERA_OK)
+    return status;
+  if (params->method == TESSERA_MST_METHOD_SINGLE_LINKAGE)
     status = tessera_mst_cut (edges, histogram->counts, histogram->n_colours,
                               params, classes->colour_class,
                               &classes->n_classes);
+  else
+    status = tessera_mst_weighted (histogram, edges, params,
+                                   params->method
+                                   == TESSERA_MST_METHOD_WEIGHTED,
+                                   classes->colour_class,
+                                   &classes->n_classes, exec);
   if (status == TESSERA_OK)
     class_statistics (histogram, classes);
   else
@@ -572,7 +459,8 @@ tessera_mst_segment (const TesseraColourHistogram *histogram,
   status = tessera_mst_segment_tree (histogram, params->colour_space, edges,
                                      exec);
   if (status == TESSERA_OK)
-    status = tessera_mst_segment_cut (histogram, edges, params, classes);
+    status = tessera_mst_segment_cut (histogram, edges, params, classes,
+                                      exec);
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
     {
       tessera_mst_classes_free (classes);

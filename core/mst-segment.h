@@ -1,12 +1,18 @@
 /* Tessera — colour segmentation by cutting the Euclidean minimum spanning
  * tree of an image's distinct colours.
  *
- * The tree's longest edges separate groups of colours.  With a number of
- * classes K, the K-1 longest edges are cut, longest first, except that a cut
- * leaving either side with less than MIN_SHARE of the pixels is skipped (the
- * share counts pixels, not distinct colours).  With K = 0 (automatic), the
- * edges cut are Zahn's "inconsistent" ones, those much longer than the
- * edges near them, under the same minimum share. */
+ * Two ways to cut it (TesseraMstMethod):
+ * - weighted (the default): each colour weighs its pixel count; the tree is
+ *   split where a split most reduces the pixel-weighted squared error
+ *   within the classes (core/mst-ward.h), then weighted Lloyd iterations
+ *   over the distinct colours (core/colour-lloyd.h) refine the classes.
+ *   With K = 0 (automatic), K is where that error stops falling fast.
+ * - single linkage: with a number of classes K, the K-1 longest edges are
+ *   cut, longest first.  With K = 0 (automatic), the edges cut are Zahn's
+ *   "inconsistent" ones, those much longer than the edges near them.
+ * Both skip a cut leaving either side with less than MIN_SHARE of the
+ * pixels (the share counts pixels, not distinct colours); the refinement
+ * may then move colours between classes. */
 #ifndef TESSERA_MST_SEGMENT_H
 #define TESSERA_MST_SEGMENT_H
 
@@ -24,16 +30,38 @@ typedef enum
   TESSERA_COLOUR_SPACE_CIELAB     /* sRGB to CIE L*a*b* (D65) */
 } TesseraColourSpace;
 
+typedef enum
+{
+  TESSERA_MST_METHOD_WEIGHTED = 0,     /* tree splits by pixel-weighted
+                                          error, then Lloyd iterations */
+  TESSERA_MST_METHOD_SINGLE_LINKAGE,   /* the longest edges */
+  TESSERA_MST_METHOD_WEIGHTED_TREE     /* the tree splits alone: every
+                                          class a connected part of the
+                                          tree (for comparison) */
+} TesseraMstMethod;
+
+#define TESSERA_MST_METHOD_LAST TESSERA_MST_METHOD_WEIGHTED_TREE
+
+/* Automatic classes (weighted): the error curve is looked at up to this
+ * many classes. */
+#define TESSERA_MST_AUTO_MAX_CLASSES 32
+
+/* Lloyd iterations at most (weighted). */
+#define TESSERA_MST_LLOYD_ITERATIONS 12
+
 typedef struct
 {
   int                classes;      /* 1 .. MAX_CLASSES, or 0: automatic */
   double             min_share;    /* 0 .. 0.5 of all pixels */
-  double             sensitivity;  /* automatic: > 0; an edge is cut when
-                                      longer than 1 + 1/sensitivity times
-                                      the mean of the edges within two steps
-                                      of it, on each side that has some
-                                      (1 gives Zahn's factor 2) */
+  double             sensitivity;  /* automatic: > 0, higher finds more
+                                      classes.  Single linkage: an edge is
+                                      cut when longer than 1 + 1/sensitivity
+                                      times the mean of the edges within
+                                      two steps of it, on each side that has
+                                      some (1 gives Zahn's factor 2).
+                                      Weighted: see tessera_mst_elbow */
   TesseraColourSpace colour_space;
+  TesseraMstMethod   method;
 } TesseraMstSegment;
 
 typedef struct
@@ -61,7 +89,8 @@ void          tessera_mst_classes_free   (TesseraMstClasses *classes);
 
 /* The two steps of tessera_mst_segment, for callers that cut one tree
  * several ways (a preview): the EMST of the colours in SPACE into EDGES
- * (room for n_colours - 1), on EXEC's backend; then the classes. */
+ * (room for n_colours - 1), on EXEC's backend; then the classes (EXEC may
+ * be NULL). */
 TesseraStatus tessera_mst_segment_tree   (const TesseraColourHistogram *histogram,
                                           TesseraColourSpace space,
                                           TesseraEmstEdge *edges,
@@ -69,9 +98,10 @@ TesseraStatus tessera_mst_segment_tree   (const TesseraColourHistogram *histogra
 TesseraStatus tessera_mst_segment_cut    (const TesseraColourHistogram *histogram,
                                           const TesseraEmstEdge *edges,
                                           const TesseraMstSegment *params,
-                                          TesseraMstClasses *classes);
+                                          TesseraMstClasses *classes,
+                                          TesseraExec *exec);
 
-/* The cutting step alone, on any spanning tree: N_VERTICES vertices with
+/* The single-linkage cutting step alone, on any spanning tree: N_VERTICES vertices with
  * WEIGHTS (pixel counts), EDGES its N_VERTICES - 1 edges in any order.
  * Writes each vertex's class (0 .. *N_CLASSES - 1, numbered in order of
  * their first vertex) to VERTEX_CLASS.  PARAMS->colour_space is unused. */

@@ -1,7 +1,8 @@
 /* Tessera — Segment Colours (MST): classes of colours found by cutting the
  * Euclidean minimum spanning tree of the layer's distinct colours
- * (core/mst-segment.h), shown as a recoloured layer, a layer or a channel
- * per class, or an indexed copy whose palette is the class means. */
+ * (core/mst-segment.h: weighted by pixel counts, or single linkage), shown
+ * as a recoloured layer, a layer or a channel per class, or an indexed
+ * copy whose palette is the class means. */
 #include "config.h"
 
 #include <string.h>
@@ -11,33 +12,11 @@
 
 #include "colour-histogram.h"
 #include "mst-segment.h"
-#include "tessera-backend-combo.h"
-#include "tessera-dialog.h"
 #include "tessera-output.h"
 #include "tessera-plugin.h"
-#include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
-
-#define PLUG_IN_PROC "plug-in-tessera-mst-segment"
-
-typedef enum
-{
-  OUTPUT_RECOLOURED_LAYER,
-  OUTPUT_LAYER_PER_CLASS,
-  OUTPUT_CHANNEL_PER_CLASS,
-  OUTPUT_INDEXED_COPY
-} SegmentOutput;
-
-typedef struct
-{
-  gint           classes;       /* 0: automatic */
-  gdouble        min_share;     /* 0 .. 0.5 */
-  gdouble        sensitivity;
-  gint           colour_space;  /* TesseraColourSpace */
-  gint           output;        /* SegmentOutput */
-  TesseraBackend backend;
-} SegmentValues;
+#include "segment-dialog.h"
 
 /* The selection's pixels and what was found in them. */
 typedef struct
@@ -46,22 +25,6 @@ typedef struct
   TesseraColourHistogram histogram;
   TesseraMstClasses      classes;
 } Segmentation;
-
-typedef struct
-{
-  SegmentValues          *values;
-  const TesseraTarget    *target;
-  GtkWidget              *preview;
-  GtkWidget              *summary;
-  /* Kept while the dialog is open: the tree only changes with the colour
-   * space; classes and minimum share only re-cut it. */
-  gboolean                loaded;
-  TesseraRegion           region;
-  TesseraRegion           shown;
-  TesseraColourHistogram  histogram;
-  TesseraEmstEdge        *edges;
-  gint                    edges_space;   /* -1: no tree yet */
-} SegmentDialog;
 
 static void query (void);
 static void run   (const gchar      *name,
@@ -73,18 +36,6 @@ static void run   (const gchar      *name,
 const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
-
-static TesseraMstSegment
-params_of (const SegmentValues *values)
-{
-  TesseraMstSegment params;
-
-  params.classes      = values->classes;
-  params.min_share    = values->min_share;
-  params.sensitivity  = values->sensitivity;
-  params.colour_space = (TesseraColourSpace) values->colour_space;
-  return params;
-}
 
 /* ---- samples of any type, as doubles in 0..1 ---------------------------- */
 
@@ -158,7 +109,7 @@ segment (Segmentation        *s,
          TesseraExec         *exec,
          GError             **error)
 {
-  TesseraMstSegment params = params_of (values);
+  TesseraMstSegment params = segment_params_of (values);
   TesseraStatus     status;
 
   status = tessera_colour_histogram (&s->region.image, &s->histogram, exec);
@@ -498,186 +449,6 @@ segment_apply (const TesseraTarget *target,
   return ok;
 }
 
-/* ---- the dialog ---------------------------------------------------------- */
-
-/* Reads the selection and its colours, once: FALSE if that failed (then
- * the preview stays blank). */
-static gboolean
-dialog_load (SegmentDialog *dialog)
-{
-  TesseraExec   exec = tessera_preview_exec (dialog->values->backend);
-  TesseraImage *in   = &dialog->region.image;
-
-  if (dialog->loaded)
-    return dialog->edges != NULL;
-  dialog->loaded = TRUE;
-  if (! tessera_region_read (&dialog->region, dialog->target->drawable,
-                             &dialog->target->bounds, NULL, NULL))
-    return FALSE;
-  dialog->shown = dialog->region;
-  dialog->shown.image.data = NULL;
-  if (tessera_image_alloc (&dialog->shown.image, in->width, in->height,
-                           in->channels, in->type) != TESSERA_OK
-      || tessera_colour_histogram (in, &dialog->histogram, &exec)
-         != TESSERA_OK)
-    return FALSE;
-  dialog->edges = g_new (TesseraEmstEdge, dialog->histogram.n_colours);
-  dialog->edges_space = -1;
-  return TRUE;
-}
-
-static void
-preview_update (GimpPreview   *preview,
-                SegmentDialog *dialog)
-{
-  const SegmentValues *values = dialog->values;
-  TesseraMstSegment    params = params_of (values);
-  TesseraExec          exec   = tessera_preview_exec (values->backend);
-  TesseraMstClasses    classes;
-  gchar               *text;
-
-  if (! dialog_load (dialog))
-    return;
-  if (dialog->edges_space != values->colour_space)
-    {
-      if (tessera_mst_segment_tree (&dialog->histogram, params.colour_space,
-                                    dialog->edges, &exec) != TESSERA_OK)
-        return;
-      dialog->edges_space = values->colour_space;
-    }
-  if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
-                               &classes) != TESSERA_OK)
-    return;
-  tessera_mst_segment_recolour (&dialog->region.image, &dialog->histogram,
-                                &classes, &dialog->shown.image, &exec);
-  tessera_preview_draw (preview, &dialog->shown);
-  text = g_strdup_printf (ngettext ("%d class from %lu colours",
-                                    "%d classes from %lu colours",
-                                    classes.n_classes),
-                          classes.n_classes,
-                          (gulong) dialog->histogram.n_colours);
-  gtk_label_set_text (GTK_LABEL (dialog->summary), text);
-  g_free (text);
-  tessera_mst_classes_free (&classes);
-}
-
-static void
-dialog_free (SegmentDialog *dialog)
-{
-  g_free (dialog->edges);
-  tessera_colour_histogram_free (&dialog->histogram);
-  tessera_region_clear (&dialog->shown);
-  tessera_region_clear (&dialog->region);
-}
-
-static GtkObject *
-add_scale (GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gdouble      value,
-           gdouble      lower,
-           gdouble      upper,
-           gint         digits,
-           const gchar *tooltip)
-{
-  return gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
-                               lower, upper, 1.0, 10.0, digits, TRUE,
-                               0.0, 0.0, tooltip, NULL);
-}
-
-static void
-share_update (GtkAdjustment *adjustment,
-              gdouble       *share)
-{
-  *share = gtk_adjustment_get_value (adjustment) / 100.0;
-}
-
-static GtkWidget *
-make_controls (SegmentDialog *dialog)
-{
-  SegmentValues *values  = dialog->values;
-  GtkWidget     *table   = gtk_table_new (6, 3, FALSE);
-  GtkObject     *classes, *share, *sensitivity;
-  GtkWidget     *backend;
-
-  gtk_table_set_col_spacings (GTK_TABLE (table), 6);
-  gtk_table_set_row_spacings (GTK_TABLE (table), 6);
-
-  classes = add_scale (GTK_TABLE (table), 0, _("_Classes:"), values->classes,
-                       0, TESSERA_MST_SEGMENT_MAX_CLASSES, 0,
-                       _("How many classes of colours; 0 finds them by "
-                         "itself"));
-  g_signal_connect (classes, "value-changed",
-                    G_CALLBACK (gimp_int_adjustment_update), &values->classes);
-  share = add_scale (GTK_TABLE (table), 1, _("_Minimum share (%):"),
-                     100.0 * values->min_share, 0.0, 50.0, 1,
-                     _("No class may have less than this share of the "
-                       "pixels"));
-  g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
-                    &values->min_share);
-  sensitivity = add_scale (GTK_TABLE (table), 2, _("_Sensitivity:"),
-                           values->sensitivity, 0.1, 10.0, 2,
-                           _("With 0 classes: higher finds more classes"));
-  g_signal_connect (sensitivity, "value-changed",
-                    G_CALLBACK (gimp_double_adjustment_update),
-                    &values->sensitivity);
-  g_signal_connect_swapped (classes, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
-                            dialog->preview);
-  g_signal_connect_swapped (share, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
-                            dialog->preview);
-  g_signal_connect_swapped (sensitivity, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
-                            dialog->preview);
-
-  tessera_dialog_add_combo (GTK_TABLE (table), 3, _("Colour _space:"), 2,
-                            &values->colour_space, dialog->preview,
-                            _("RGB"), TESSERA_COLOUR_SPACE_RGB,
-                            _("CIE L*a*b*"),
-                            TESSERA_COLOUR_SPACE_CIELAB, NULL);
-  tessera_dialog_add_combo (GTK_TABLE (table), 4, _("_Output:"), 2,
-                            &values->output, dialog->preview,
-                            _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
-                            _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
-                            _("One channel (selection) per class"),
-                            OUTPUT_CHANNEL_PER_CLASS,
-                            _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
-
-  backend = tessera_backend_combo_new (&values->backend);
-  gimp_table_attach_aligned (GTK_TABLE (table), 0, 5, _("_Backend:"),
-                             0.0, 0.5, backend, 2, FALSE);
-  return table;
-}
-
-static gboolean
-segment_dialog (const TesseraTarget *target,
-                gpointer             data)
-{
-  SegmentDialog  dialog = { 0 };
-  GtkWidget     *window;
-  GtkWidget     *vbox;
-  gboolean       ok;
-
-  dialog.values = data;
-  dialog.target = target;
-
-  vbox   = gtk_vbox_new (FALSE, 12);
-  window = tessera_dialog_new (_("Segment Colours (MST)"),
-                               "tessera-mst-segment", PLUG_IN_PROC, vbox);
-  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
-                                               G_CALLBACK (preview_update),
-                                               &dialog);
-  dialog.summary = gtk_label_new ("");
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
-                      FALSE, FALSE, 0);
-
-  ok = tessera_dialog_run (window);
-  dialog_free (&dialog);
-  return ok;
-}
-
 /* ---- the procedure ------------------------------------------------------- */
 
 static void
@@ -692,6 +463,7 @@ segment_parse (const GimpParam *param,
   values->colour_space = param[6].data.d_int32;
   values->output       = param[7].data.d_int32;
   values->backend      = param[8].data.d_int32;
+  values->method       = param[9].data.d_int32;
 }
 
 static gboolean
@@ -729,7 +501,10 @@ segment_check (gconstpointer   data,
                               error)
       && tessera_check_range ("backend", values->backend,
                               TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
-                              error);
+                              error)
+      && tessera_check_range ("method", values->method,
+                              TESSERA_MST_METHOD_WEIGHTED,
+                              TESSERA_MST_METHOD_SINGLE_LINKAGE, error);
 }
 
 static const GimpParamDef args[] =
@@ -740,15 +515,21 @@ static const GimpParamDef args[] =
   { GIMP_PDB_FLOAT, "min-share",
     "No class may have less than this share of the pixels (0..0.5)" },
   { GIMP_PDB_FLOAT, "sensitivity",
-    "Automatic mode: an edge is cut when longer than 1 + 1/sensitivity "
-    "times the mean of the tree's edges near it (0.01..100, default 1)" },
+    "Automatic mode (classes 0): higher finds more classes (0.01..100, "
+    "default 1).  Weighted: the knee of the error curve raised to the "
+    "power 1/(2 sensitivity); single linkage: an edge is cut when longer "
+    "than 1 + 1/sensitivity times the mean of the tree's edges near it" },
   { GIMP_PDB_INT32, "colour-space", "{ RGB (0), CIELAB (1) }" },
   { GIMP_PDB_INT32, "output",
     "{ RECOLOURED-LAYER (0): a copy of the layer in the class means, "
     "LAYER-PER-CLASS (1): a layer group with each class's pixels, "
     "CHANNEL-PER-CLASS (2): a channel (selection mask) per class, "
     "INDEXED-COPY (3): a new indexed image, the class means as palette }" },
-  TESSERA_ARG_BACKEND
+  TESSERA_ARG_BACKEND,
+  { GIMP_PDB_INT32, "method",
+    "{ WEIGHTED (0): split the tree where the pixel-weighted colour error "
+    "drops most, then refine (Lloyd iterations); SINGLE-LINKAGE (1): cut "
+    "the longest edges (the method before this argument existed) }" }
 };
 
 static const gchar * const menu_paths[] =
@@ -761,12 +542,18 @@ static const TesseraPlugin mst_segment =
   PLUG_IN_PROC,
   N_("Split the colours into classes by cutting their minimum spanning tree"),
   "Finds the Euclidean minimum spanning tree of the distinct colours of the "
-  "selection (in RGB or CIE L*a*b*) and cuts its longest edges: with "
-  "classes = K, the K-1 longest, skipping cuts that would leave a class "
-  "with less than min-share of the pixels; with classes = 0, the edges much "
-  "longer than those near them (Zahn's inconsistent edges).  Images deeper "
-  "than 8 bits are rounded to 8 bits per channel to find the classes.  "
-  "Alpha is kept; the statistics use the selection's bounding box.",
+  "selection (in RGB or CIE L*a*b*) and cuts it into classes.  WEIGHTED "
+  "weighs every colour by its pixels: it splits the tree where a split most "
+  "reduces the pixel-weighted squared colour error within the classes, "
+  "merges needless splits back (Ward), and refines the classes by Lloyd "
+  "iterations over the distinct colours; with classes = 0 the number is "
+  "where that error stops falling fast.  SINGLE-LINKAGE cuts the longest "
+  "edges: with classes = K, the K-1 longest; with classes = 0, the edges "
+  "much longer than those near them (Zahn's inconsistent edges).  Both skip "
+  "tree cuts that would leave a class with less than min-share of the "
+  "pixels.  Images deeper than 8 bits are rounded to 8 bits per channel to "
+  "find the classes.  Alpha is kept; the statistics use the selection's "
+  "bounding box.",
   N_("_Segment Colours (MST)…"),
   "RGB*, GRAY*",
   menu_paths,
@@ -795,8 +582,9 @@ run (const gchar      *name,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
-  SegmentValues values = { 8, 0.01, 1.0, TESSERA_COLOUR_SPACE_RGB,
-                           OUTPUT_RECOLOURED_LAYER, TESSERA_BACKEND_AUTO };
+  SegmentValues values = { 8, 0.01, 1.0, TESSERA_COLOUR_SPACE_CIELAB,
+                           OUTPUT_RECOLOURED_LAYER, TESSERA_BACKEND_AUTO,
+                           TESSERA_MST_METHOD_WEIGHTED };
 
   tessera_plugin_run (&mst_segment, &values, n_params, param,
                       n_return_vals, return_vals);

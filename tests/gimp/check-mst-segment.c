@@ -1,24 +1,42 @@
 /* The colour segmentation plug-in's recoloured layer against the core on the
- * CPU: distinct colours, EMST, cut, recolour. */
+ * CPU: distinct colours, EMST, cut (by the given method), recolour. */
+#include <stdio.h>
+#include <stdlib.h>
 #include "check-ops.h"
 #include "colour-histogram.h"
 #include "mst-segment.h"
+
+static bool
+parse_double (const char *text, double *value)
+{
+  char *end;
+
+  *value = strtod (text, &end);
+  if (end != text && *end == '\0')
+    return true;
+  fprintf (stderr, "not a number: %s\n", text);
+  return false;
+}
 
 TesseraStatus
 check_mst_segment (char *const *args, const TesseraImage *src,
                    TesseraImage *dst, bool has_alpha)
 {
-  TesseraMstSegment      params = { 0, 0.0, 1.0, TESSERA_COLOUR_SPACE_RGB };
+  TesseraMstSegment      params = { 0, 0.0, 1.0, TESSERA_COLOUR_SPACE_RGB,
+                                    TESSERA_MST_METHOD_WEIGHTED };
   TesseraExec            exec = tessera_exec_default ();
   TesseraColourHistogram histogram;
   TesseraMstClasses      classes;
   TesseraStatus          status;
-  int                    share_percent, space;
+  int                    share_percent, space, method;
 
   if (! check_op_int (args[0], &params.classes)
       || ! check_op_int (args[1], &share_percent)
-      || ! check_op_int (args[2], &space))
+      || ! check_op_int (args[2], &space)
+      || ! check_op_int (args[3], &method)
+      || ! parse_double (args[4], &params.sensitivity))
     return TESSERA_ERROR_INVALID_ARGUMENT;
+  params.method = (TesseraMstMethod) method;
   params.min_share = share_percent / 100.0;
   params.colour_space = (TesseraColourSpace) space;
   exec.backend = TESSERA_BACKEND_CPU;

@@ -11,7 +11,7 @@ static const CheckOp check_ops[] =
   { "fill-contours", 6,
     "SOURCE THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC",
     check_fill_contours },
-  { "mst-segment", 3, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE",
+  { "mst-segment", 5, "CLASSES MIN-SHARE-PERCENT COLOUR-SPACE METHOD SENSITIVITY",
     check_mst_segment },
   { "reconstruct", 4, "MARKER-RAW OPERATION CONNECTIVITY COLOUR-MODE",
     check_reconstruct },

@@ -17,6 +17,7 @@
   X (box_blur, "box-blur") \
   X (fill_contours, "fill-contours") \
   X (emst, "emst") \
+  X (mst_segment, "mst-segment") \
   X (reconstruct, "reconstruct") \
   X (trace_line, "trace-line")
 

@@ -1,0 +1,220 @@
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "mst-tree.h"
+#include "mst-ward.h"
+
+typedef TesseraMstMoments Moments;
+
+typedef struct
+{
+  uint32_t head;      /* the class's top vertex in the rooted tree */
+  Moments  total;
+  uint32_t best;      /* the vertex whose parent edge splits best, or NONE */
+  double   gain;      /* and the drop of the error that split gives */
+} WardClass;
+
+typedef struct
+{
+  const TesseraMstTree *tree;
+  const uint32_t       *weights;
+  const int32_t       (*points)[3];
+  double                min_weight;
+  uint32_t             *label;     /* per vertex: its class */
+  Moments              *below;     /* per vertex: its subtree within its
+                                      class, after the class's last scan */
+  WardClass            *classes;
+} WardState;
+
+/* The drop of the error when WHOLE splits into PART and the rest. */
+static double
+split_gain (const Moments *part, const Moments *whole)
+{
+  Moments rest = { whole->w - part->w, { 0, 0, 0 } };
+
+  for (int ch = 0; ch < 3; ch++)
+    rest.s[ch] = whole->s[ch] - part->s[ch];
+  return tessera_mst_ward_cost (part, &rest);
+}
+
+/* Sums each subtree of class C within the class (children come after
+ * their parents in preorder: backwards), and finds its best split. */
+static void
+scan_class (WardState *s, uint32_t c)
+{
+  const TesseraMstTree *t = s->tree;
+  WardClass *k = &s->classes[c];
+  const uint32_t first = t->tin[k->head], last = t->tout[k->head];
+
+  for (uint32_t i = first; i <= last; i++)
+    {
+      uint32_t v = t->preorder[i];
+      if (s->label[v] != c)
+        continue;
+      s->below[v].w = s->weights[v];
+      for (int ch = 0; ch < 3; ch++)
+        s->below[v].s[ch] = (int64_t) s->weights[v] * s->points[v][ch];
+    }
+  for (uint32_t i = last; i > first; i--)
+    {
+      uint32_t v = t->preorder[i], p = t->parent[v];
+      if (s->label[v] != c)
+        continue;
+      s->below[p].w += s->below[v].w;
+      for (int ch = 0; ch < 3; ch++)
+        s->below[p].s[ch] += s->below[v].s[ch];
+    }
+  k->total = s->below[k->head];
+  k->best = TESSERA_MST_NONE;
+  k->gain = -1.0;
+  /* Forwards, keeping the first best: ties go to the earlier vertex. */
+  for (uint32_t i = first + 1; i <= last; i++)
+    {
+      uint32_t v = t->preorder[i];
+      const Moments *part = &s->below[v];
+      double gain;
+      if (s->label[v] != c || part->w <= 0 || part->w >= k->total.w
+          || (double) part->w < s->min_weight
+          || (double) (k->total.w - part->w) < s->min_weight)
+        continue;
+      gain = split_gain (part, &k->total);
+      if (gain > k->gain)
+        {
+          k->gain = gain;
+          k->best = v;
+        }
+    }
+}
+
+/* Splits class C at its best vertex into C and a new class NEW. */
+static void
+split_class (WardState *s, uint32_t c, uint32_t new)
+{
+  const TesseraMstTree *t = s->tree;
+  const uint32_t v = s->classes[c].best;
+
+  for (uint32_t i = t->tin[v]; i <= t->tout[v]; i++)
+    if (s->label[t->preorder[i]] == c)
+      s->label[t->preorder[i]] = new;
+  s->classes[new].head = v;
+  scan_class (s, new);
+  scan_class (s, c);
+}
+
+/* The error of one class holding everything, summed in a fixed order. */
+static double
+total_error (const uint32_t *weights, const int32_t (*points)[3], size_t n)
+{
+  double w = 0.0, mean[3] = { 0.0, 0.0, 0.0 }, sse = 0.0;
+
+  for (size_t v = 0; v < n; v++)
+    {
+      w += weights[v];
+      for (int ch = 0; ch < 3; ch++)
+        mean[ch] += (double) weights[v] * points[v][ch];
+    }
+  if (w <= 0.0)
+    return 0.0;
+  for (int ch = 0; ch < 3; ch++)
+    mean[ch] /= w;
+  for (size_t v = 0; v < n; v++)
+    for (int ch = 0; ch < 3; ch++)
+      {
+        double d = points[v][ch] - mean[ch];
+        sse += weights[v] * d * d;
+      }
+  return sse;
+}
+
+TesseraStatus
+tessera_mst_ward_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
+                      const int32_t (*points)[3], size_t n, int max_classes,
+                      double min_weight, uint32_t *vertex_class,
+                      int *n_classes, double *sse)
+{
+  const double unit2 = (double) TESSERA_MST_FIXED_SCALE
+                       * TESSERA_MST_FIXED_SCALE;
+  TesseraMstTree tree;
+  WardState s = { &tree, weights, points, min_weight, vertex_class,
+                  NULL, NULL };
+  TesseraStatus status;
+  double error;
+  int k = 1;
+
+  *n_classes = 0;
+  if (max_classes < 1)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (n == 0)
+    return TESSERA_OK;
+  if (n >= TESSERA_MST_NONE)
+    return TESSERA_ERROR_TOO_LARGE;
+  status = tessera_mst_tree_build (&tree, edges, weights, n);
+  if (status != TESSERA_OK)
+    return status;
+  s.below = malloc (sizeof *s.below * n);
+  s.classes = malloc (sizeof *s.classes * (size_t) max_classes);
+  if (s.below == NULL || s.classes == NULL)
+    {
+      status = TESSERA_ERROR_OUT_OF_MEMORY;
+      goto out;
+    }
+  for (size_t v = 0; v < n; v++)
+    vertex_class[v] = 0;
+  s.classes[0].head = 0;
+  scan_class (&s, 0);
+  error = sse != NULL ? total_error (weights, points, n) / unit2 : 0.0;
+  if (sse != NULL)
+    sse[0] = error;
+  while (k < max_classes)
+    {
+      uint32_t best = 0;
+      for (int c = 1; c < k; c++)
+        if (s.classes[c].gain > s.classes[best].gain)
+          best = (uint32_t) c;
+      if (s.classes[best].best == TESSERA_MST_NONE)
+        break;
+      error -= s.classes[best].gain / unit2;
+      split_class (&s, best, (uint32_t) k);
+      if (sse != NULL)
+        sse[k] = error > 0.0 ? error : 0.0;
+      k++;
+    }
+  for (int c = k; sse != NULL && c < max_classes; c++)
+    sse[c] = sse[k - 1];
+  *n_classes = k;
+out:
+  free (s.below);
+  free (s.classes);
+  tessera_mst_tree_free (&tree);
+  return status;
+}
+
+int
+tessera_mst_elbow (const double *sse, int n, double sensitivity)
+{
+  /* The curve of SSE^p: p = 1/2 is the root-mean-square error's, which
+   * follows the colour error a person sees; smaller p bends it towards
+   * log SSE, whose knee lies further out (more classes). */
+  const double p = 0.5 / sensitivity;
+  const double first = n > 0 ? pow (sse[0], p) : 0.0;
+  const double last = n > 0 ? pow (sse[n - 1], p) : 0.0;
+  const double span = first - last;
+  double farthest = 0.0;
+  int best = 1;
+
+  if (!(span > 0.0))
+    return 1;
+  for (int k = 1; k < n - 1; k++)
+    {
+      double x = (double) k / (double) (n - 1);
+      double y = (pow (sse[k], p) - last) / span;
+      double below = (1.0 - x) - y;
+      if (below > farthest)
+        {
+          farthest = below;
+          best = k + 1;
+        }
+    }
+  return best;
+}

@@ -1,0 +1,371 @@
+/* Tessera — Segment Colours (MST): the dialog.  The whole selection is
+ * read and its colours' tree built once (again only when the colour space
+ * changes); every change of the settings cuts the tree again, recolours,
+ * and shows the result scaled to fit the preview (GIMP's zoom preview:
+ * the user may zoom in), with the classes as swatches of their colours and
+ * shares of the pixels. */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "colour-histogram.h"
+#include "segment-dialog.h"
+#include "tessera-backend-combo.h"
+#include "tessera-dialog.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+/* Swatches shown at most (the largest classes), and per row. */
+#define MAX_SWATCHES     32
+#define SWATCHES_PER_ROW 16
+
+typedef struct
+{
+  SegmentValues          *values;
+  const TesseraTarget    *target;
+  GtkWidget              *preview;
+  GtkWidget              *summary;
+  GtkWidget              *swatches;     /* a table, refilled */
+  GtkObject              *sensitivity;
+  /* Kept while the dialog is open: the tree only changes with the colour
+   * space; classes and minimum share only re-cut it. */
+  gboolean                loaded;
+  TesseraRegion           region;
+  TesseraRegion           shown;
+  TesseraColourHistogram  histogram;
+  TesseraEmstEdge        *edges;
+  gint                    edges_space;   /* -1: no tree yet */
+} SegmentDialog;
+
+/* Reads the selection and its colours, once: FALSE if that failed (then
+ * the preview stays blank). */
+static gboolean
+dialog_load (SegmentDialog *dialog)
+{
+  TesseraExec   exec = tessera_preview_exec (dialog->values->backend);
+  TesseraImage *in   = &dialog->region.image;
+
+  if (dialog->loaded)
+    return dialog->edges != NULL;
+  dialog->loaded = TRUE;
+  if (! tessera_region_read (&dialog->region, dialog->target->drawable,
+                             &dialog->target->bounds, NULL, NULL))
+    return FALSE;
+  dialog->shown = dialog->region;
+  dialog->shown.image.data = NULL;
+  if (tessera_image_alloc (&dialog->shown.image, in->width, in->height,
+                           in->channels, in->type) != TESSERA_OK
+      || tessera_colour_histogram (in, &dialog->histogram, &exec)
+         != TESSERA_OK)
+    return FALSE;
+  dialog->edges = g_new (TesseraEmstEdge, dialog->histogram.n_colours);
+  dialog->edges_space = -1;
+  return TRUE;
+}
+
+/* Draws the recoloured selection as the zoom preview shows it: each
+ * preview pixel takes the nearest pixel of the selection's bounds. */
+static void
+draw_scaled (GimpPreview         *preview,
+             const TesseraRegion *region)
+{
+  const Babl   *shown  = tessera_format_with_type (region->format, "u8");
+  const gint    bpp    = babl_format_get_bytes_per_pixel (shown);
+  const gsize   pixel  = tessera_pixel_size (&region->image);
+  const gdouble factor = gimp_zoom_preview_get_factor (GIMP_ZOOM_PREVIEW (preview));
+  const Babl   *fish   = babl_fish (region->format, shown);
+  gint          width, height, x0, y0, x, y;
+  guchar       *pixels, *row;
+
+  gimp_preview_get_size (preview, &width, &height);
+  gimp_preview_get_position (preview, &x0, &y0);
+  pixels = g_malloc ((gsize) width * height * bpp);
+  row    = g_malloc ((gsize) width * pixel);
+  for (y = 0; y < height; y++)
+    {
+      gint sy = (gint) ((y0 + y + 0.5) * region->image.height
+                        / (height * factor));
+      const guchar *src = tessera_image_row (&region->image,
+                                             CLAMP (sy, 0,
+                                                    region->image.height - 1));
+      for (x = 0; x < width; x++)
+        {
+          gint sx = (gint) ((x0 + x + 0.5) * region->image.width
+                            / (width * factor));
+          sx = CLAMP (sx, 0, region->image.width - 1);
+          memcpy (row + x * pixel, src + sx * pixel, pixel);
+        }
+      babl_process (fish, row, pixels + (gsize) y * width * bpp, width);
+    }
+  gimp_preview_draw_buffer (preview, pixels, width * bpp);
+  g_free (row);
+  g_free (pixels);
+}
+
+/* "N classes from M colours", each number with its own plural. */
+static void
+show_summary (SegmentDialog           *dialog,
+              const TesseraMstClasses *classes)
+{
+  const gulong colours = (gulong) dialog->histogram.n_colours;
+  gchar *class_text  = g_strdup_printf (ngettext ("%d class", "%d classes",
+                                                  classes->n_classes),
+                                        classes->n_classes);
+  gchar *colour_text = g_strdup_printf (ngettext ("%lu colour",
+                                                  "%lu colours", colours),
+                                        colours);
+  /* TRANSLATORS: "8 classes" from "51234 colours". */
+  gchar *text = g_strdup_printf (_("%s from %s"), class_text, colour_text);
+
+  gtk_label_set_text (GTK_LABEL (dialog->summary), text);
+  g_free (text);
+  g_free (colour_text);
+  g_free (class_text);
+}
+
+/* One class: its colour, and its share of the pixels below it. */
+static GtkWidget *
+swatch_new (const TesseraMstClasses *classes,
+            gint                     c,
+            guint64                  total)
+{
+  const gdouble *mean  = classes->mean[c];
+  gdouble        share = 100.0 * classes->pixels[c] / (gdouble) total;
+  GtkWidget     *box   = gtk_vbox_new (FALSE, 2);
+  GtkWidget     *area, *label;
+  GimpRGB        colour;
+  gchar         *text, *tip;
+
+  gimp_rgba_set (&colour, mean[0] / 255.0, mean[1] / 255.0, mean[2] / 255.0,
+                 1.0);
+  area = gimp_color_area_new (&colour, GIMP_COLOR_AREA_FLAT, 0);
+  gtk_widget_set_size_request (area, 28, 20);
+  text = g_strdup_printf ("%.*f %%", share < 10.0 ? 1 : 0, share);
+  label = gtk_label_new (text);
+  gimp_label_set_attributes (GTK_LABEL (label), PANGO_ATTR_SCALE,
+                             PANGO_SCALE_SMALL, -1);
+  /* TRANSLATORS: a class's colour and its share of the pixels. */
+  tip = g_strdup_printf (_("#%02x%02x%02x: %.1f %% of the pixels"),
+                         (guint) (mean[0] + 0.5), (guint) (mean[1] + 0.5),
+                         (guint) (mean[2] + 0.5), share);
+  gimp_help_set_help_data (box, tip, NULL);
+  gtk_box_pack_start (GTK_BOX (box), area, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
+  g_free (tip);
+  g_free (text);
+  return box;
+}
+
+static void
+clear_container (GtkWidget *container)
+{
+  GList *children = gtk_container_get_children (GTK_CONTAINER (container));
+  GList *child;
+
+  for (child = children; child != NULL; child = child->next)
+    gtk_widget_destroy (child->data);
+  g_list_free (children);
+}
+
+/* The classes (numbered by size) as swatches, the largest first. */
+static void
+show_swatches (SegmentDialog           *dialog,
+               const TesseraMstClasses *classes)
+{
+  const gint shown = MIN (classes->n_classes, MAX_SWATCHES);
+  guint64    total = 0;
+  gint       c;
+
+  clear_container (dialog->swatches);
+  for (c = 0; c < classes->n_classes; c++)
+    total += classes->pixels[c];
+  for (c = 0; c < shown && total > 0; c++)
+    gtk_table_attach (GTK_TABLE (dialog->swatches),
+                      swatch_new (classes, c, total),
+                      c % SWATCHES_PER_ROW, c % SWATCHES_PER_ROW + 1,
+                      c / SWATCHES_PER_ROW, c / SWATCHES_PER_ROW + 1,
+                      GTK_FILL, GTK_FILL, 0, 0);
+  if (classes->n_classes > shown)
+    {
+      gint   more = classes->n_classes - shown;
+      gchar *text = g_strdup_printf (ngettext ("and %d more class",
+                                               "and %d more classes", more),
+                                     more);
+      gtk_table_attach (GTK_TABLE (dialog->swatches), gtk_label_new (text),
+                        0, SWATCHES_PER_ROW, 2, 3, GTK_FILL, GTK_FILL, 0, 0);
+      g_free (text);
+    }
+  gtk_widget_show_all (dialog->swatches);
+}
+
+static void
+preview_update (GimpPreview   *preview,
+                SegmentDialog *dialog)
+{
+  const SegmentValues *values = dialog->values;
+  TesseraMstSegment    params = segment_params_of (values);
+  TesseraExec          exec   = tessera_preview_exec (values->backend);
+  TesseraMstClasses    classes;
+
+  if (! dialog_load (dialog))
+    return;
+  if (dialog->edges_space != values->colour_space)
+    {
+      if (tessera_mst_segment_tree (&dialog->histogram, params.colour_space,
+                                    dialog->edges, &exec) != TESSERA_OK)
+        return;
+      dialog->edges_space = values->colour_space;
+    }
+  if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
+                               &classes, &exec) != TESSERA_OK)
+    return;
+  tessera_mst_segment_recolour (&dialog->region.image, &dialog->histogram,
+                                &classes, &dialog->shown.image, &exec);
+  draw_scaled (preview, &dialog->shown);
+  show_summary (dialog, &classes);
+  show_swatches (dialog, &classes);
+  tessera_mst_classes_free (&classes);
+}
+
+static void
+dialog_free (SegmentDialog *dialog)
+{
+  g_free (dialog->edges);
+  tessera_colour_histogram_free (&dialog->histogram);
+  tessera_region_clear (&dialog->shown);
+  tessera_region_clear (&dialog->region);
+}
+
+static GtkObject *
+add_scale (GtkTable    *table,
+           gint         row,
+           const gchar *label,
+           gdouble      value,
+           gdouble      lower,
+           gdouble      upper,
+           gint         digits,
+           const gchar *tooltip)
+{
+  return gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
+                               lower, upper, 1.0, 10.0, digits, TRUE,
+                               0.0, 0.0, tooltip, NULL);
+}
+
+static void
+share_update (GtkAdjustment *adjustment,
+              gdouble       *share)
+{
+  *share = gtk_adjustment_get_value (adjustment) / 100.0;
+}
+
+/* Sensitivity only matters when the classes are found automatically. */
+static void
+sensitivity_update (GtkAdjustment *classes,
+                    SegmentDialog *dialog)
+{
+  gimp_scale_entry_set_sensitive (dialog->sensitivity,
+                                  gtk_adjustment_get_value (classes) == 0.0);
+}
+
+static GtkWidget *
+make_controls (SegmentDialog *dialog)
+{
+  SegmentValues *values  = dialog->values;
+  GtkWidget     *table   = gtk_table_new (7, 3, FALSE);
+  GtkObject     *classes, *share;
+  GtkWidget     *backend;
+
+  gtk_table_set_col_spacings (GTK_TABLE (table), 6);
+  gtk_table_set_row_spacings (GTK_TABLE (table), 6);
+
+  tessera_dialog_add_combo (GTK_TABLE (table), 0, _("_Method:"), 2,
+                            &values->method, dialog->preview,
+                            _("Weighted by pixels (refined)"),
+                            TESSERA_MST_METHOD_WEIGHTED,
+                            _("Single linkage (longest edges)"),
+                            TESSERA_MST_METHOD_SINGLE_LINKAGE, NULL);
+  classes = add_scale (GTK_TABLE (table), 1, _("_Classes:"), values->classes,
+                       0, TESSERA_MST_SEGMENT_MAX_CLASSES, 0,
+                       _("How many classes of colours; 0 finds them by "
+                         "itself"));
+  g_signal_connect (classes, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), &values->classes);
+  share = add_scale (GTK_TABLE (table), 2, _("_Minimum share (%):"),
+                     100.0 * values->min_share, 0.0, 50.0, 1,
+                     _("No class may have less than this share of the "
+                       "pixels"));
+  g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
+                    &values->min_share);
+  dialog->sensitivity = add_scale (GTK_TABLE (table), 3, _("_Sensitivity:"),
+                                   values->sensitivity, 0.1, 10.0, 2,
+                                   _("With 0 classes: higher finds more "
+                                     "classes"));
+  g_signal_connect (dialog->sensitivity, "value-changed",
+                    G_CALLBACK (gimp_double_adjustment_update),
+                    &values->sensitivity);
+  g_signal_connect (classes, "value-changed", G_CALLBACK (sensitivity_update),
+                    dialog);
+  sensitivity_update (GTK_ADJUSTMENT (classes), dialog);
+  g_signal_connect_swapped (classes, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (share, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  g_signal_connect_swapped (dialog->sensitivity, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+
+  tessera_dialog_add_combo (GTK_TABLE (table), 4, _("Colour _space:"), 2,
+                            &values->colour_space, dialog->preview,
+                            _("CIE L*a*b*"), TESSERA_COLOUR_SPACE_CIELAB,
+                            _("RGB"), TESSERA_COLOUR_SPACE_RGB, NULL);
+  tessera_dialog_add_combo (GTK_TABLE (table), 5, _("_Output:"), 2,
+                            &values->output, dialog->preview,
+                            _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
+                            _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
+                            _("One channel (selection) per class"),
+                            OUTPUT_CHANNEL_PER_CLASS,
+                            _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
+
+  backend = tessera_backend_combo_new (&values->backend);
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, 6, _("_Backend:"),
+                             0.0, 0.5, backend, 2, FALSE);
+  return table;
+}
+
+gboolean
+segment_dialog (const TesseraTarget *target,
+                gpointer             data)
+{
+  SegmentDialog  dialog = { 0 };
+  GtkWidget     *window;
+  GtkWidget     *vbox;
+  gboolean       ok;
+
+  dialog.values = data;
+  dialog.target = target;
+
+  vbox   = gtk_vbox_new (FALSE, 12);
+  window = tessera_dialog_new (_("Segment Colours (MST)"),
+                               "tessera-mst-segment", PLUG_IN_PROC, vbox);
+  dialog.preview = gimp_zoom_preview_new_from_drawable_id (target->drawable);
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
+  g_signal_connect (dialog.preview, "invalidated",
+                    G_CALLBACK (preview_update), &dialog);
+  dialog.summary = gtk_label_new ("");
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
+  dialog.swatches = gtk_table_new (1, SWATCHES_PER_ROW, FALSE);
+  gtk_table_set_col_spacings (GTK_TABLE (dialog.swatches), 4);
+  gtk_table_set_row_spacings (GTK_TABLE (dialog.swatches), 4);
+  gtk_box_pack_start (GTK_BOX (vbox), dialog.swatches, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+                      FALSE, FALSE, 0);
+
+  ok = tessera_dialog_run (window);
+  dialog_free (&dialog);
+  return ok;
+}
