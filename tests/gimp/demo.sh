@@ -36,7 +36,7 @@ prelude="
 photo=landsat-bahamas-791x718.png
 jobs="
 box-blur	$photo	(lambda (image layer) (plug-in-tessera-box-blur RUN-NONINTERACTIVE image layer 6 6 3 0))
-mst-segment	$photo	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINTERACTIVE image layer 8 0.01 1.0 0 0 0))
+mst-segment	$photo	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINTERACTIVE image layer 8 0.01 1.0 1 0 0 0))
 reconstruct-h-dome	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0 0))
 reconstruct-fill-holes	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 0))
 reconstruct-fill-holes-luminance	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 1))

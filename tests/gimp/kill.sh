@@ -33,8 +33,8 @@ profile_make "$work/profile" \
 # drawable), the call.
 cases="tessera-box-blur|-|(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 10 3 1)
 tessera-reconstruct|Reconstruction|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
-tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1)
-tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1)"
+tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1 1)
+tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1 1)"
 
 # One job per run: uncut first, then killed at each point.
 script="$work/script.scm"
