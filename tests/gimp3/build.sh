@@ -8,13 +8,13 @@ set -eu
 cd "$(dirname "$0")/../.."
 out=$1
 mkdir -p "$out/obj"
-cat >"$out/config.h" <<CONFIG
+cat >"$out/obj/config.h" <<CONFIG
 #define GETTEXT_PACKAGE "tessera"
 #define LOCALEDIR "/usr/share/locale"
 #define ENABLE_NLS 1
 CONFIG
 flags="-std=gnu11 -O2 -fopenmp -ffp-contract=off -Wall -Wno-unused-parameter
-  -I$out -Icore -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
+  -I$out/obj -Icore -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
   $(pkg-config --cflags gimp-3.0 gimpui-3.0 gegl-0.4)"
 libs="$(pkg-config --libs gimp-3.0 gimpui-3.0 gegl-0.4) -fopenmp -lm"
 objects=""

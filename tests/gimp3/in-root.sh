@@ -1,0 +1,25 @@
+#!/bin/sh
+# Runs COMMAND inside the GIMP 3 root ROOT with /proc, /dev and the source
+# tree (at its own path) mounted, and unmounts them again whatever happens.
+#
+#   sh tests/gimp3/in-root.sh ROOT COMMAND [ARG...]
+set -u
+root=$1
+shift
+top=$(cd "$(dirname "$0")/../.." && pwd)
+mounted=""
+cleanup ()
+{
+  for m in $mounted; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
+trap cleanup EXIT INT TERM
+mount_at ()   # WHAT WHERE [OPTIONS]
+{
+  mkdir -p "$2"
+  mountpoint -q "$2" && return 0
+  mount $3 "$1" "$2" && mounted="$2 $mounted"
+}
+mount_at proc "$root/proc" "-t proc"
+mount_at /dev "$root/dev" "--bind"
+mount_at "$top" "$root$top" "--bind"
+chroot "$root" "$@"
