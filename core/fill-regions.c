@@ -215,6 +215,29 @@ final_numbers (const uint32_t *label, const uint8_t *blocked,
   return TESSERA_OK;
 }
 
+/* Numbers the regions of LABEL (1..COUNT) in the raster order of their
+ * first pixel. */
+static TesseraStatus
+renumber (uint32_t *label, size_t pixels, uint32_t count)
+{
+  uint32_t *order = calloc ((size_t) count + 1, sizeof *order);
+  uint32_t next = 0;
+
+  if (order == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (size_t i = 0; i < pixels; i++)
+    {
+      uint32_t l = label[i];
+      if (l == 0)
+        continue;
+      if (order[l] == 0)
+        order[l] = ++next;
+      label[i] = order[l];
+    }
+  free (order);
+  return TESSERA_OK;
+}
+
 TesseraStatus
 tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
                       TesseraImage *closures,
@@ -267,7 +290,11 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
       #pragma omp parallel for schedule(static) num_threads(threads)
       for (size_t i = 0; i < pixels; i++)
         label[i] = map[label[i]];
-      if (closures != NULL)
+      /* Grown back or absorbed, a region may now start before the set it
+       * was numbered by. */
+      if (params->gap > 0 || params->min_region > 0)
+        status = renumber (label, pixels, labels->count);
+      if (status == TESSERA_OK && closures != NULL)
         for (int y = 0; y < height; y++)
           {
             uint8_t *out = tessera_image_row (closures, y);

@@ -7,12 +7,15 @@
  * by the curvature of the line's edge (which also flags the sharp tips of
  * stars and crowns, and cuts them), an end here is the end of the line's
  * skeleton:
- *  1. The lines are thinned to a one-pixel skeleton (Zhang and Suen 1984),
- *     in sweeps of rows on all threads.
+ *  1. The lines are thinned to a one-pixel skeleton (Guo and Hall 1989,
+ *     which keeps two-pixel diagonals that Zhang and Suen's erases), in
+ *     sweeps of rows on all threads.
  *  2. A skeleton pixel with one run of neighbours is an end.  An end whose
- *     branch meets a junction within the line's half-width (+2) is a spur
+ *     branch meets a junction within twice the line's half-width (+3) is a spur
  *     of a thick corner or a square cap, and is pruned (twice, so that the
- *     fork of a square cap leaves its stem's end).
+ *     fork of a square cap leaves its stem's end).  An end must also open
+ *     onto free space like a cap (open_cap), which the spurs of sharp inner
+ *     corners do not.
  *  3. From each end, the line's heading is the direction from a skeleton
  *     pixel 2r+3 steps back (r: the half-width at the end).  Rays in a cone
  *     of +-60 degrees walk 4-connected cells (Amanatides and Woo) out of
@@ -27,14 +30,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef GAP_DEBUG
-#include <stdio.h>
-#endif
 #include "fill-regions-private.h"
 
 #define SKELETON 1
 
-/* The 8 neighbours in Zhang and Suen's order: N, NE, E, SE, S, SW, W, NW. */
+/* The 8 neighbours, clockwise from north: N, NE, E, SE, S, SW, W, NW. */
 static const int ring_x[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int ring_y[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
 
@@ -82,19 +82,23 @@ ring_count (unsigned bits)
 /* ------------------------------------------------------------------ */
 /* 1. Thinning. */
 
-/* Whether Zhang and Suen's sub-iteration PASS removes the pixel whose
- * ring is BITS. */
+/* Whether Guo and Hall's sub-iteration PASS (their algorithm A1)
+ * removes the pixel whose ring is BITS.  Unlike Zhang and Suen's, it keeps
+ * lines two pixels thick on the diagonal (which that one erases). */
 static inline bool
 thin_removes (unsigned bits, int pass)
 {
-  int n = ring_count (bits);
-  unsigned p2 = bits & 1, p4 = bits >> 2 & 1, p6 = bits >> 4 & 1,
-           p8 = bits >> 6 & 1;
+  unsigned p2 = bits & 1, p3 = bits >> 1 & 1, p4 = bits >> 2 & 1,
+           p5 = bits >> 3 & 1, p6 = bits >> 4 & 1, p7 = bits >> 5 & 1,
+           p8 = bits >> 6 & 1, p9 = bits >> 7 & 1;
+  unsigned c = ((!p2) & (p3 | p4)) + ((!p4) & (p5 | p6)) + ((!p6) & (p7 | p8))
+               + ((!p8) & (p9 | p2));
+  unsigned n1 = (p9 | p2) + (p3 | p4) + (p5 | p6) + (p7 | p8);
+  unsigned n2 = (p2 | p3) + (p4 | p5) + (p6 | p7) + (p8 | p9);
+  unsigned n = n1 < n2 ? n1 : n2;
+  unsigned m = pass == 0 ? ((p6 | p7 | (!p9)) & p8) : ((p2 | p3 | (!p5)) & p4);
 
-  if (n < 2 || n > 6 || ring_runs (bits) != 1)
-    return false;
-  return pass == 0 ? !(p2 && p4 && p6) && !(p4 && p6 && p8)
-                   : !(p2 && p4 && p8) && !(p2 && p6 && p8);
+  return c == 1 && n >= 2 && n <= 3 && m == 0;
 }
 
 static void
@@ -223,7 +227,8 @@ walk (const Map *map, int x, int y, int max, Cell *path, bool *junction)
 #define MAX_WALK 160
 
 /* Removes the spurs: branches from an end to a junction no longer than
- * the line's half-width at the junction + 2.  The spurs are found first
+ * twice the line's half-width at the junction + 3 (the spur of a sharp
+ * convex corner of a thick line grows with the corner's sharpness).  The spurs are found first
  * and removed after, so that the order of the ends does not matter. */
 static bool
 prune (Map *map, int threads)
@@ -247,8 +252,8 @@ prune (Map *map, int threads)
           n = walk (map, x, y, MAX_WALK, path, &junction);
           if (!junction)
             continue;
-          limit = half_width (map, path[n - 1].x, path[n - 1].y, MAX_WALK / 2)
-                  + 2;
+          limit = 2 * half_width (map, path[n - 1].x, path[n - 1].y,
+                                  MAX_WALK / 4) + 3;
           if (n - 1 > limit)
             continue;
           for (int i = 0; i < n - 1; i++)
@@ -324,11 +329,13 @@ typedef struct
  * outside the own-stroke BALL (or past the edge with EDGE).  Returns the
  * length of the ray across the free cells, from the first free cell's
  * border to the hit cell's, or -1 if longer than the gap or nothing was
- * hit.  With MARK, sets the free cells to CLOSURE_PIXEL in MARK (the
- * blocked map). */
+ * hit; (HIT_X, HIT_Y) is the last cell looked at.  With MARK, sets the
+ * free cells to CLOSURE_PIXEL in MARK (the blocked map); BALL may then be
+ * NULL, the ray being known good. */
 static double
 cast (const Closing *closing, int x, int y, double dx, double dy,
-      const uint16_t *ball, int r, uint16_t stamp, uint8_t *mark)
+      const uint16_t *ball, int r, uint16_t stamp, uint8_t *mark,
+      int *hit_x, int *hit_y)
 {
   const Map *map = closing->map;
   int side = 2 * r + 1;
@@ -359,6 +366,8 @@ cast (const Closing *closing, int x, int y, double dx, double dy,
         }
       if (t_free >= 0 && t_enter - t_free > limit)
         return -1;
+      *hit_x = cx;
+      *hit_y = cy;
       if (cx < 0 || cy < 0 || cx >= map->width || cy >= map->height)
         return closing->edge && t_free >= 0 ? t_enter - t_free : -1;
       if (map->line[(size_t) cy * map->width + cx] == 0)
@@ -374,7 +383,7 @@ cast (const Closing *closing, int x, int y, double dx, double dy,
       /* A line cell after free ones: not the own stroke nearby. */
       wx = cx - x + r;
       wy = cy - y + r;
-      if (wx >= 0 && wy >= 0 && wx < side && wy < side
+      if (ball != NULL && wx >= 0 && wy >= 0 && wx < side && wy < side
           && ball[wy * side + wx] == stamp)
         return -1;
       return t_enter - t_free;
@@ -398,6 +407,8 @@ heading (const Cell *path, int n, double *hx, double *hy)
 
 #define CONE 1.0471975511965976   /* 60 degrees */
 
+static void keep_best (Ray *best, const Ray *ray);
+
 /* The best ray from the end (X, Y), or length -1. */
 static Ray
 best_ray (const Closing *closing, int x, int y, double hx, double hy,
@@ -412,71 +423,208 @@ best_ray (const Closing *closing, int x, int y, double hx, double hy,
     {
       double a = CONE * i / rays;
       double dx = hx * cos (a) - hy * sin (a), dy = hx * sin (a) + hy * cos (a);
-      double length = cast (closing, x, y, dx, dy, ball, r, stamp, NULL);
+      int hit_x, hit_y;
+      Ray ray = { cast (closing, x, y, dx, dy, ball, r, stamp, NULL, &hit_x,
+                        &hit_y), fabs (a), dx, dy };
       /* The shortest; of equal ones (to a hundredth of a pixel), the
        * straightest. */
-      if (length >= 0
-          && (best.length < 0 || length < best.length - 0.01
-              || (length < best.length + 0.01 && fabs (a) < best.angle)))
-        best = (Ray) { length, fabs (a), dx, dy };
+      keep_best (&best, &ray);
     }
   return best;
 }
 
-/* The closures of the ends of rows [Y0, Y1), into CLOSING's blocked map
- * (only ever setting free pixels to CLOSURE_PIXEL, which no ray reads). */
-static bool
-close_rows (const Closing *closing, int y0, int y1)
+typedef struct
 {
-  const Map *map = closing->map;
-  int reach = closing->gap + MAX_WALK / 8 + 4;
-  int side = 2 * reach + 1;
-  uint16_t *ball = calloc ((size_t) side * side, sizeof *ball);
-  Cell *queue = malloc ((size_t) side * side * (sizeof (Cell) + 1));
-  Cell path[MAX_WALK + 1];
-  uint16_t stamp = 0;
+  int    x, y, r;     /* skeleton end, half-width */
+  double hx, hy;      /* heading */
+  Ray    ray;         /* the closure, if length >= 0 */
+} End;
 
-  if (ball == NULL || queue == NULL)
+typedef struct
+{
+  End    *ends;
+  size_t  count, capacity;
+} EndList;
+
+static bool
+end_push (EndList *list, const End *end)
+{
+  if (list->count == list->capacity)
     {
-      free (ball);
-      free (queue);
-      return false;
+      size_t more = list->capacity ? 2 * list->capacity : 256;
+      End *grown = realloc (list->ends, more * sizeof *grown);
+      if (grown == NULL)
+        return false;
+      list->ends = grown;
+      list->capacity = more;
     }
+  list->ends[list->count++] = *end;
+  return true;
+}
+
+#define MAX_HALF_WIDTH (MAX_WALK / 8)
+#define RING_SAMPLES 48
+#define CAP_SAMPLES 20      /* 150 degrees */
+
+/* Whether the free pixels around the end (X, Y) of half-width R open
+ * like the space around a cap: at least 150 degrees of a circle of radius
+ * R + 2 are free (the stub across a gap may cut that into two).  The spur
+ * that thinning leaves in the sharp inner corner of a thick line sees
+ * only the corner's narrow wedge. */
+static bool
+open_cap (const Map *map, int x, int y, int r)
+{
+  double radius = r + 2;
+  int free_samples = 0;
+
+  for (int i = 0; i < RING_SAMPLES; i++)
+    {
+      double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
+      int px = x + (int) lround (radius * cos (a));
+      int py = y + (int) lround (radius * sin (a));
+      free_samples += px < 0 || py < 0 || px >= map->width
+                      || py >= map->height
+                      || !map->line[(size_t) py * map->width + px];
+    }
+  return free_samples >= CAP_SAMPLES;
+}
+
+/* The ends of rows [Y0, Y1) that have a heading (a stroke at least 2r+3
+ * pixels long), in raster order. */
+static bool
+find_ends (const Map *map, int y0, int y1, EndList *list)
+{
+  Cell path[MAX_WALK + 1];
+
   for (int y = y0; y < y1; y++)
     for (int x = 0; x < map->width; x++)
       {
+        End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
         bool junction;
-        int r, n, ball_r;
-        double hx, hy;
-        Ray ray;
+        int n;
 
         if (!map->skel[(size_t) y * map->width + x] || !is_end (map, x, y))
           continue;
-        r = half_width (map, x, y, MAX_WALK / 8);
-        n = walk (map, x, y, 2 * r + 3, path, &junction);
-        if (n < 2 * r + 3 || !heading (path, n, &hx, &hy))
+        end.r = half_width (map, x, y, MAX_HALF_WIDTH);
+        n = walk (map, x, y, 2 * end.r + 3, path, &junction);
+        if (n < 2 * end.r + 3 || !heading (path, n, &end.hx, &end.hy)
+            || !open_cap (map, x, y, end.r))
           continue;
-        ball_r = closing->gap + 2 * r + 3;
-        if (ball_r > reach)
-          ball_r = reach;
-        if (++stamp == 0)
-          {
-            memset (ball, 0, (size_t) side * side * sizeof *ball);
-            stamp = 1;
-          }
-        own_stroke (map, x, y, ball_r, ball, stamp, queue);
-        ray = best_ray (closing, x, y, hx, hy, ball_r, ball, stamp);
-#ifdef GAP_DEBUG
-        fprintf (stderr, "end %d %d r %d heading %.2f %.2f ray %.2f (%.2f %.2f) path-end %d %d\n",
-                 x, y, r, hx, hy, ray.length, ray.dx, ray.dy, path[n-1].x, path[n-1].y);
-#endif
-        if (ray.length >= 0)
-          cast (closing, x, y, ray.dx, ray.dy, ball, ball_r, stamp,
-                closing->blocked);
+        if (!end_push (list, &end))
+          return false;
       }
-  free (ball);
-  free (queue);
   return true;
+}
+
+/* The ends by cells of a grid, for finding the ends near an end. */
+typedef struct
+{
+  int     cell, columns, rows;
+  size_t *first;   /* by cell, into order; columns*rows + 1 */
+  size_t *order;   /* end indices, by cell */
+} EndGrid;
+
+static bool
+grid_build (EndGrid *grid, const EndList *list, int width, int height,
+            int cell)
+{
+  size_t cells;
+
+  grid->cell = cell;
+  grid->columns = width / cell + 1;
+  grid->rows = height / cell + 1;
+  cells = (size_t) grid->columns * grid->rows;
+  grid->first = calloc (cells + 1, sizeof *grid->first);
+  grid->order = malloc ((list->count + 1) * sizeof *grid->order);
+  if (grid->first == NULL || grid->order == NULL)
+    return false;
+  for (size_t i = 0; i < list->count; i++)
+    grid->first[(size_t) (list->ends[i].y / cell) * grid->columns
+                + list->ends[i].x / cell + 1]++;
+  for (size_t c = 0; c < cells; c++)
+    grid->first[c + 1] += grid->first[c];
+  {
+    size_t *fill = malloc ((cells + 1) * sizeof *fill);
+    if (fill == NULL)
+      return false;
+    memcpy (fill, grid->first, (cells + 1) * sizeof *fill);
+    for (size_t i = 0; i < list->count; i++)
+      grid->order[fill[(size_t) (list->ends[i].y / cell) * grid->columns
+                       + list->ends[i].x / cell]++] = i;
+    free (fill);
+  }
+  return true;
+}
+
+static void
+grid_free (EndGrid *grid)
+{
+  free (grid->first);
+  free (grid->order);
+}
+
+/* Whether (X, Y) is within the half-width (+2) of END. */
+static bool
+near_end (const End *end, int x, int y)
+{
+  return abs (x - end->x) <= end->r + 2 && abs (y - end->y) <= end->r + 2;
+}
+
+/* Keeps RAY in BEST if it is shorter, or as short and straighter. */
+static void
+keep_best (Ray *best, const Ray *ray)
+{
+  if (ray->length >= 0
+      && (best->length < 0 || ray->length < best->length - 0.01
+          || (ray->length < best->length + 0.01
+              && ray->angle < best->angle)))
+    *best = *ray;
+}
+
+/* The closure of END: the best ray of its cone, or straight to another
+ * end nearby whatever the heading (a gap at a corner), hitting that end's
+ * stroke. */
+static Ray
+end_closure (const Closing *closing, const End *end, const EndList *list,
+             const EndGrid *grid, uint16_t *ball, uint16_t stamp,
+             Cell *queue)
+{
+  int ball_r = closing->gap + 2 * end->r + 3;
+  int cx = end->x / grid->cell, cy = end->y / grid->cell;
+  Ray best;
+
+  own_stroke (closing->map, end->x, end->y, ball_r, ball, stamp, queue);
+  best = best_ray (closing, end->x, end->y, end->hx, end->hy, ball_r, ball,
+                   stamp);
+  for (int gy = cy - 1; gy <= cy + 1; gy++)
+    for (int gx = cx - 1; gx <= cx + 1; gx++)
+      {
+        size_t c;
+        if (gx < 0 || gy < 0 || gx >= grid->columns || gy >= grid->rows)
+          continue;
+        c = (size_t) gy * grid->columns + gx;
+        for (size_t k = grid->first[c]; k < grid->first[c + 1]; k++)
+          {
+            const End *other = &list->ends[grid->order[k]];
+            double vx = other->x - end->x, vy = other->y - end->y;
+            double d = sqrt (vx * vx + vy * vy), cosine;
+            int hit_x, hit_y;
+            Ray ray;
+
+            if (other == end || d > closing->gap + end->r + other->r + 2)
+              continue;
+            ray.dx = vx / d;
+            ray.dy = vy / d;
+            ray.length = cast (closing, end->x, end->y, ray.dx, ray.dy, ball,
+                               ball_r, stamp, NULL, &hit_x, &hit_y);
+            if (ray.length < 0 || !near_end (other, hit_x, hit_y))
+              continue;
+            cosine = ray.dx * end->hx + ray.dy * end->hy;
+            ray.angle = acos (cosine > 1 ? 1 : cosine < -1 ? -1 : cosine);
+            keep_best (&best, &ray);
+          }
+      }
+  return best;
 }
 
 TesseraStatus
@@ -488,8 +636,11 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   uint8_t *gone = malloc (pixels);
   Map map = { line, skel, width, height };
   Closing closing = { gap, edge, &map, blocked };
-  bool ok = line != NULL && skel != NULL && gone != NULL;
   int bands = 4 * threads < height ? 4 * threads : height;
+  EndList *found = calloc ((size_t) bands, sizeof *found);
+  EndList ends = { NULL, 0, 0 };
+  EndGrid grid = { 0, 0, 0, NULL, NULL };
+  bool ok = line != NULL && skel != NULL && gone != NULL && found != NULL;
 
   if (ok)
     {
@@ -503,9 +654,57 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
     {
       #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(&&:ok)
       for (int b = 0; b < bands; b++)
-        ok = close_rows (&closing, (int) ((int64_t) height * b / bands),
-                         (int) ((int64_t) height * (b + 1) / bands)) && ok;
+        ok = find_ends (&map, (int) ((int64_t) height * b / bands),
+                        (int) ((int64_t) height * (b + 1) / bands), &found[b])
+             && ok;
     }
+  /* The bands' ends in order, in one list. */
+  for (int b = 0; ok && b < bands; b++)
+    for (size_t i = 0; ok && i < found[b].count; i++)
+      ok = end_push (&ends, &found[b].ends[i]);
+  for (int b = 0; found != NULL && b < bands; b++)
+    free (found[b].ends);
+  free (found);
+  ok = ok && grid_build (&grid, &ends, width, height,
+                         2 * (gap + MAX_HALF_WIDTH + 2));
+  if (ok && ends.count > 0)
+    {
+      #pragma omp parallel num_threads(threads) reduction(&&:ok)
+      {
+        int side = 2 * (gap + 2 * MAX_HALF_WIDTH + 3) + 1;
+        uint16_t *ball = calloc ((size_t) side * side, sizeof *ball);
+        Cell *queue = malloc ((size_t) side * side * (sizeof (Cell) + 1));
+        uint16_t stamp = 0;
+
+        ok = ball != NULL && queue != NULL;
+        #pragma omp for schedule(dynamic, 64)
+        for (size_t i = 0; i < ends.count; i++)
+          {
+            if (!ok)
+              continue;
+            if (++stamp == 0)
+              {
+                memset (ball, 0, (size_t) side * side * sizeof *ball);
+                stamp = 1;
+              }
+            ends.ends[i].ray = end_closure (&closing, &ends.ends[i], &ends,
+                                            &grid, ball, stamp, queue);
+          }
+        free (ball);
+        free (queue);
+      }
+      /* The closures drawn once all are found: no ray read one. */
+      for (size_t i = 0; ok && i < ends.count; i++)
+        {
+          const End *end = &ends.ends[i];
+          int hit_x, hit_y;
+          if (end->ray.length >= 0)
+            cast (&closing, end->x, end->y, end->ray.dx, end->ray.dy, NULL,
+                  0, 0, blocked, &hit_x, &hit_y);
+        }
+    }
+  grid_free (&grid);
+  free (ends.ends);
   free (line);
   free (skel);
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
