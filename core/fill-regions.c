@@ -349,3 +349,80 @@ tessera_fill_regions_under_line (const TesseraImage *contours,
   free (state);
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }
+
+static int
+compare_keys (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+TesseraStatus
+tessera_fill_regions_guide (const TesseraLabels *labels,
+                            const TesseraImage *guide, uint32_t *colour_of)
+{
+  size_t n = 0, capacity = 1024;
+  uint64_t *keys;
+
+  if (labels == NULL || guide == NULL || colour_of == NULL
+      || tessera_image_check (guide) != TESSERA_OK
+      || guide->memory != TESSERA_MEMORY_HOST || guide->channels != 4
+      || guide->type != TESSERA_U8 || guide->width != labels->width
+      || guide->height != labels->height)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  memset (colour_of, 0, ((size_t) labels->count + 1) * sizeof *colour_of);
+  keys = malloc (capacity * sizeof *keys);
+  if (keys == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  /* (region, colour) of every dab pixel; sorted, the runs count them. */
+  for (int y = 0; y < guide->height; y++)
+    {
+      const uint8_t *in = tessera_image_row (guide, y);
+      const uint32_t *label = labels->label + (size_t) y * labels->width;
+      for (int x = 0; x < guide->width; x++)
+        {
+          const uint8_t *p = in + 4 * x;
+          if (label[x] == 0 || p[3] < 128)
+            continue;
+          if (n == capacity)
+            {
+              uint64_t *more = realloc (keys, 2 * capacity * sizeof *more);
+              if (more == NULL)
+                {
+                  free (keys);
+                  return TESSERA_ERROR_OUT_OF_MEMORY;
+                }
+              keys = more;
+              capacity *= 2;
+            }
+          keys[n++] = (uint64_t) label[x] << 32
+                      | (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8 | p[2];
+        }
+    }
+  qsort (keys, n, sizeof *keys, compare_keys);
+  {
+    uint32_t region = 0;
+    size_t best = 0;
+    for (size_t i = 0; i < n;)
+      {
+        size_t j = i;
+        uint32_t r = (uint32_t) (keys[i] >> 32);
+        while (j < n && keys[j] == keys[i])
+          j++;
+        if (r != region)
+          {
+            region = r;
+            best = 0;
+          }
+        /* Equal counts keep the earlier, smaller colour. */
+        if (j - i > best)
+          {
+            best = j - i;
+            colour_of[r] = 0x01000000u | (uint32_t) (keys[i] & 0xFFFFFF);
+          }
+        i = j;
+      }
+  }
+  free (keys);
+  return TESSERA_OK;
+}

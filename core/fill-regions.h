@@ -100,6 +100,16 @@ TesseraStatus tessera_fill_regions_under_line (const TesseraImage *contours,
                                                TesseraLabels *labels,
                                                const TesseraFillRegions *params);
 
+/* The colour guide: COLOUR_OF (LABELS->count + 1 entries) gets, for each
+ * region, the most frequent colour of GUIDE (R'G'B'A u8, the size of
+ * LABELS) over the region's numbered pixels where GUIDE is at least half
+ * opaque, as 0x01RRGGBB (ties to the smaller RGB), or 0 where no dab
+ * touches it.  Call it before colouring under the line, so that a dab
+ * counts for the region it lies in, not for the line. */
+TesseraStatus tessera_fill_regions_guide (const TesseraLabels *labels,
+                                          const TesseraImage *guide,
+                                          uint32_t *colour_of);
+
 #ifdef __cplusplus
 }
 #endif

@@ -360,13 +360,67 @@ job_regions (FillJob            *job,
   return TESSERA_OK;
 }
 
+/* GUIDE's pixels over JOB's drawable (lined up in the image), as
+ * R'G'B'A u8 in the drawable's space; transparent where GUIDE does not
+ * reach. */
+static TesseraStatus
+read_guide (const FillJob *job,
+            gint32         guide,
+            TesseraImage  *pixels)
+{
+  GeglBuffer    *buffer;
+  GeglRectangle  rect = { 0, 0, job->map.width, job->map.height };
+  gint           x, y;
+  TesseraStatus  status = tessera_image_alloc (pixels, rect.width,
+                                              rect.height, 4, TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    return status;
+  gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
+  gimp_drawable_offsets (guide, &x, &y);
+  rect.x -= x;
+  rect.y -= y;
+  buffer = gimp_drawable_get_buffer (guide);
+  gegl_buffer_get (buffer, &rect, 1.0,
+                   babl_format_with_space ("R'G'B'A u8",
+                                           gimp_drawable_get_format
+                                             (job->drawable)),
+                   pixels->data, (gint) pixels->stride, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+  return TESSERA_OK;
+}
+
+/* The guide's colour for each region of LABELS (0: none), or NULL when
+ * VALUES have no guide or no flat colours. */
+static guint32 *
+guide_colours (const FillJob        *job,
+               const TesseraLabels  *labels,
+               const FillValues     *values,
+               TesseraStatus        *status)
+{
+  TesseraImage  pixels;
+  guint32      *colour_of;
+
+  *status = TESSERA_OK;
+  if (values->guide <= 0 || values->output != FILL_OUTPUT_FLAT)
+    return NULL;
+  *status = read_guide (job, values->guide, &pixels);
+  if (*status != TESSERA_OK)
+    return NULL;
+  colour_of = g_new (guint32, (gsize) labels->count + 1);
+  *status = tessera_fill_regions_guide (labels, &pixels, colour_of);
+  tessera_image_free (&pixels);
+  return colour_of;
+}
+
 /* Turns LABELS (of JOB's map, the line coloured by VALUES already) into
- * the paint VALUES ask for: the flat colours, one per region, or the mask
- * of the numbered pixels. */
+ * the paint VALUES ask for: the flat colours, one per region (the guide's
+ * where GUIDE, by region, has one), or the mask of the numbered pixels. */
 static gboolean
 paint_from_labels (FillJob              *job,
                    const TesseraLabels  *labels,
                    const FillValues     *values,
+                   const guint32        *guide,
                    GError              **error)
 {
   gint32         image = gimp_item_get_image (job->drawable);
@@ -392,6 +446,13 @@ paint_from_labels (FillJob              *job,
       for (gint x = 0; x < labels->width; x++)
         if (! flat)
           out[x] = in[x] != 0 ? INSIDE : 0;
+        else if (in[x] != 0 && guide != NULL && guide[in[x]] != 0)
+          {
+            out[4 * x]     = guide[in[x]] >> 16 & 255;
+            out[4 * x + 1] = guide[in[x]] >> 8 & 255;
+            out[4 * x + 2] = guide[in[x]] & 255;
+            out[4 * x + 3] = 255;
+          }
         else if (in[x] != 0)
           region_colour (palette, in[x] - 1, out + 4 * x);
         else
@@ -419,14 +480,19 @@ paint_regions_jobs (FillJob          *jobs,
     {
       TesseraLabels  labels;
       TesseraStatus  status = job_regions (&jobs[i], values, exec, &labels);
+      guint32       *guide = NULL;
       gchar         *reason;
       gboolean       ok;
 
+      /* The dabs count where they lie, before the line is coloured. */
+      if (status == TESSERA_OK)
+        guide = guide_colours (&jobs[i], &labels, values, &status);
       if (status == TESSERA_OK)
         status = tessera_fill_regions_under_line (&jobs[i].map, &labels,
                                                   &params);
       if (status != TESSERA_OK)
         {
+          g_free (guide);
           tessera_labels_free (&labels);
           tessera_set_error (error, status);
           return FALSE;
@@ -440,10 +506,12 @@ paint_regions_jobs (FillJob          *jobs,
           else
             g_free (reason);
           tessera_labels_free (&labels);
+          g_free (guide);
           continue;
         }
       (*filled)++;
-      ok = paint_from_labels (&jobs[i], &labels, values, error);
+      ok = paint_from_labels (&jobs[i], &labels, values, guide, error);
+      g_free (guide);
       tessera_labels_free (&labels);
       if (! ok)
         return FALSE;

@@ -398,6 +398,64 @@ test_under_line (void)
     }
 }
 
+/* The guide: each region takes its most frequent dab colour over its own
+ * pixels; regions without a dab, 0. */
+static void
+test_guide (void)
+{
+  TestRandom r = test_random_new (11);
+
+  for (int round = 0; round < 20; round++)
+    {
+      int w = test_random_side (&r, 120), h = test_random_side (&r, 120);
+      TesseraImage map = map_new (w, h), guide;
+      TesseraFillRegions p = tessera_fill_regions_defaults ();
+      TesseraLabels labels;
+      uint32_t *got, *count;
+
+      synthetic_contours_draw (&r, &map, test_random_int (&r, 1, 20), 3);
+      labels = regions (&map, &p, 1);
+      g_assert_cmpint (tessera_image_alloc (&guide, w, h, 4, TESSERA_U8), ==,
+                       TESSERA_OK);
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            uint8_t *px = (uint8_t *) tessera_image_row (&guide, y) + 4 * x;
+            /* Dabs of two colours, half of them opaque enough. */
+            px[0] = (uint8_t) (test_random_int (&r, 0, 1) * 200);
+            px[1] = 7;
+            px[2] = 9;
+            px[3] = (uint8_t) (test_random_int (&r, 0, 7) == 0 ? 255 : 100);
+          }
+      got = g_new (uint32_t, labels.count + 1);
+      g_assert_cmpint (tessera_fill_regions_guide (&labels, &guide, got), ==,
+                       TESSERA_OK);
+      /* The obvious count: per region, dabs of red 0 and of red 200. */
+      count = g_new0 (uint32_t, 2 * ((size_t) labels.count + 1));
+      for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++)
+          {
+            uint8_t *px = (uint8_t *) tessera_image_row (&guide, y) + 4 * x;
+            uint32_t l = labels.label[(size_t) y * w + x];
+            if (l != 0 && px[3] >= 128)
+              count[2 * l + (px[0] != 0)]++;
+          }
+      for (uint32_t l = 1; l <= labels.count; l++)
+        {
+          uint32_t want = count[2 * l] + count[2 * l + 1] == 0 ? 0
+                          : 0x01000709u
+                            | (count[2 * l + 1] > count[2 * l] ? 200u << 16
+                                                                : 0);
+          g_assert_cmphex (got[l], ==, want);
+        }
+      g_free (count);
+      g_free (got);
+      tessera_image_free (&guide);
+      tessera_labels_free (&labels);
+      tessera_image_free (&map);
+    }
+}
+
 static void
 test_bad_arguments (void)
 {
@@ -434,6 +492,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fill-regions/full-bleed", test_full_bleed);
   g_test_add_func ("/fill-regions/hatching", test_hatching);
   g_test_add_func ("/fill-regions/under-line", test_under_line);
+  g_test_add_func ("/fill-regions/guide", test_guide);
   g_test_add_func ("/fill-regions/bad-arguments", test_bad_arguments);
   return g_test_run ();
 }
