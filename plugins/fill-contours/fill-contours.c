@@ -241,7 +241,7 @@ add_guide (FillDialog *dialog,
   g_signal_connect_swapped (combo, "changed",
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
-  gimp_table_attach_aligned (GTK_TABLE (table), 0, row, _("Colour g_uide:"),
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, row, _("Colour gu_ide:"),
                              0.0, 0.5, combo, 2, FALSE);
   gimp_help_set_help_data (combo,
                            _("A layer with dabs of colour: with flat "
@@ -329,7 +329,7 @@ make_controls (FillDialog *dialog)
               _("Fill art that runs off the layer: regions that touch the "
                 "edge are filled too, except the one that touches all four "
                 "sides (the paper around a drawing)"));
-  add_int_scale (table, 8, _("_Smallest region:"), &values->min_region, 0,
+  add_int_scale (table, 8, _("S_mallest region:"), &values->min_region, 0,
                  500, FILL_MAX_MIN_REGION, preview,
                  _("Regions of fewer pixels (hatching, specks) join the "
                    "neighbour they share most line with.  0: keep every "
