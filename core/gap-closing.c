@@ -57,6 +57,16 @@ static inline unsigned
 ring_bits (const uint8_t *image, int width, int height, int x, int y)
 {
   unsigned bits = 0;
+
+  if (x > 0 && y > 0 && x < width - 1 && y < height - 1)
+    {
+      const uint8_t *up = image + (size_t) (y - 1) * width + x;
+      const uint8_t *at = up + width, *down = at + width;
+      return (up[0] != 0) | (up[1] != 0) << 1 | (at[1] != 0) << 2
+             | (down[1] != 0) << 3 | (down[0] != 0) << 4
+             | (down[-1] != 0) << 5 | (at[-1] != 0) << 6
+             | (up[-1] != 0) << 7;
+    }
   for (int k = 0; k < 8; k++)
     bits |= (unsigned) at_or_zero (image, width, height, x + ring_x[k],
                                    y + ring_y[k]) << k;
@@ -76,7 +86,10 @@ ring_runs (unsigned bits)
 static inline int
 ring_count (unsigned bits)
 {
-  return __builtin_popcount (bits);
+  int count = 0;
+  for (; bits != 0; bits &= bits - 1)
+    count++;
+  return count;
 }
 
 /* ------------------------------------------------------------------ */
@@ -101,45 +114,131 @@ thin_removes (unsigned bits, int pass)
   return c == 1 && n >= 2 && n <= 3 && m == 0;
 }
 
-static void
-thin (Map *map, uint8_t *gone, int threads)
+/* Pixels to look at, by index. */
+typedef struct
 {
-  int width = map->width, height = map->height;
-  bool changed = true;
+  size_t *at;
+  size_t  count, capacity;
+} Candidates;
 
-  while (changed)
+static bool
+candidates_push (Candidates *list, size_t at)
+{
+  if (list->count == list->capacity)
+    {
+      size_t more = list->capacity ? 2 * list->capacity : 4096;
+      size_t *grown = realloc (list->at, more * sizeof *grown);
+      if (grown == NULL)
+        return false;
+      list->at = grown;
+      list->capacity = more;
+    }
+  list->at[list->count++] = at;
+  return true;
+}
+
+/* Thins MAP's skeleton (a copy of the line) in Guo and Hall's two
+ * sub-iterations until nothing changes.  Only pixels on the skeleton's
+ * border can go, so each sub-iteration looks at the candidates: the
+ * border pixels, and the neighbours of every pixel removed so far; all
+ * are judged on the skeleton as the sub-iteration found it, in parallel,
+ * then removed, as a sweep of the whole image would. */
+static bool
+thin (Map *map, int threads)
+{
+  static bool removes[2][256];
+  static bool tables;
+  int width = map->width, height = map->height;
+  size_t pixels = (size_t) width * height;
+  uint8_t *queued = calloc (pixels, 1), *gone = NULL;
+  Candidates list = { NULL, 0, 0 };
+  bool ok = queued != NULL;
+
+  /* A table of the rule by the ring's bits (the same on every thread;
+   * filling it twice writes the same values). */
+  #pragma omp critical (tessera_thin_tables)
+  if (!tables)
+    {
+      for (int pass = 0; pass < 2; pass++)
+        for (unsigned bits = 0; bits < 256; bits++)
+          removes[pass][bits] = thin_removes (bits, pass);
+      tables = true;
+    }
+  for (int y = 0; ok && y < height; y++)
+    for (int x = 0; ok && x < width; x++)
+      {
+        size_t at = (size_t) y * width + x;
+        if (map->skel[at] && ring_bits (map->skel, width, height, x, y) != 255)
+          {
+            queued[at] = 1;
+            ok = candidates_push (&list, at);
+          }
+      }
+  for (bool changed = ok; changed && ok;)
     {
       changed = false;
-      for (int pass = 0; pass < 2; pass++)
+      for (int pass = 0; pass < 2 && ok; pass++)
         {
-          bool any = false;
-          #pragma omp parallel for schedule(dynamic, 16) num_threads(threads) reduction(||:any)
-          for (int y = 0; y < height; y++)
+          size_t n = list.count, kept = 0;
+          uint8_t *more = realloc (gone, n + 1);
+          if (more == NULL)
             {
-              const uint8_t *row = map->skel + (size_t) y * width;
-              uint8_t *out = gone + (size_t) y * width;
-              for (int x = 0; x < width; x++)
+              ok = false;
+              break;
+            }
+          gone = more;
+          #pragma omp parallel for schedule(static) num_threads(threads)
+          for (size_t i = 0; i < n; i++)
+            {
+              size_t at = list.at[i];
+              gone[i] = map->skel[at]
+                        && removes[pass][ring_bits (map->skel, width, height,
+                                                    (int) (at % width),
+                                                    (int) (at / width))];
+            }
+          for (size_t i = 0; i < n; i++)
+            if (gone[i])
+              map->skel[list.at[i]] = 0;
+          /* The removed leave the list; their neighbours join it. */
+          for (size_t i = 0; i < n && ok; i++)
+            {
+              size_t at = list.at[i];
+              int x = (int) (at % width), y = (int) (at / width);
+              if (!gone[i])
                 {
-                  out[x] = row[x] != 0
-                           && thin_removes (ring_bits (map->skel, width,
-                                                       height, x, y), pass);
-                  any = any || out[x];
+                  list.at[kept++] = at;
+                  continue;
+                }
+              changed = true;
+              for (int k = 0; k < 8 && ok; k++)
+                {
+                  int nx = x + ring_x[k], ny = y + ring_y[k];
+                  size_t next;
+                  if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+                    continue;
+                  next = (size_t) ny * width + nx;
+                  if (map->skel[next] && !queued[next])
+                    {
+                      queued[next] = 1;
+                      /* Past the kept ones: appended after the loop. */
+                      ok = candidates_push (&list, next);
+                    }
                 }
             }
-          if (!any)
-            continue;
-          changed = true;
-          #pragma omp parallel for schedule(static) num_threads(threads)
-          for (int y = 0; y < height; y++)
+          /* Entries n.. were appended; close the gap left by the removed. */
+          if (ok)
             {
-              uint8_t *row = map->skel + (size_t) y * width;
-              const uint8_t *out = gone + (size_t) y * width;
-              for (int x = 0; x < width; x++)
-                if (out[x])
-                  row[x] = 0;
+              size_t appended = list.count - n;
+              memmove (list.at + kept, list.at + n,
+                       appended * sizeof *list.at);
+              list.count = kept + appended;
             }
         }
     }
+  free (gone);
+  free (list.at);
+  free (queued);
+  return ok;
 }
 
 /* ------------------------------------------------------------------ */
@@ -633,23 +732,21 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
 {
   size_t pixels = (size_t) width * height;
   uint8_t *line = malloc (pixels), *skel = malloc (pixels);
-  uint8_t *gone = malloc (pixels);
   Map map = { line, skel, width, height };
   Closing closing = { gap, edge, &map, blocked };
   int bands = 4 * threads < height ? 4 * threads : height;
   EndList *found = calloc ((size_t) bands, sizeof *found);
   EndList ends = { NULL, 0, 0 };
   EndGrid grid = { 0, 0, 0, NULL, NULL };
-  bool ok = line != NULL && skel != NULL && gone != NULL && found != NULL;
+  bool ok = line != NULL && skel != NULL && found != NULL;
 
   if (ok)
     {
       memcpy (line, blocked, pixels);
       memcpy (skel, blocked, pixels);
-      thin (&map, gone, threads);
-      ok = prune (&map, threads) && prune (&map, threads);
+      ok = thin (&map, threads) && prune (&map, threads)
+           && prune (&map, threads);
     }
-  free (gone);
   if (ok)
     {
       #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(&&:ok)
