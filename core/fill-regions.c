@@ -138,7 +138,8 @@ classify_sets (const RegionSets *sets, const uint32_t *label,
  * closing segments' pixels and the pockets are grown back from both. */
 static TesseraStatus
 grow_back (uint32_t *label, const uint8_t *blocked, const uint8_t *keep,
-           int width, int height, const TesseraFillRegions *params)
+           int width, int height, const TesseraFillRegions *params,
+           int threads)
 {
   size_t pixels = (size_t) width * height;
   uint8_t *state = malloc (pixels);
@@ -146,6 +147,7 @@ grow_back (uint32_t *label, const uint8_t *blocked, const uint8_t *keep,
 
   if (state == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
+  #pragma omp parallel for schedule(static) num_threads(threads)
   for (size_t i = 0; i < pixels; i++)
     {
       uint32_t s = label[i];
@@ -280,7 +282,8 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 0.6))
     status = TESSERA_ERROR_CANCELLED;
   if (status == TESSERA_OK)
-    status = grow_back (labels->label, blocked, keep, width, height, params);
+    status = grow_back (labels->label, blocked, keep, width, height, params,
+                        threads);
   if (status == TESSERA_OK)
     status = final_numbers (labels->label, blocked, keep, sets.count, width,
                             height, params, threads, map, &labels->count);

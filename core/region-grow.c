@@ -4,6 +4,7 @@
  * to the regions around them.  A round reads only what earlier rounds
  * wrote, so the result does not depend on the order of the pixels. */
 #include <stdlib.h>
+#include <string.h>
 #include "fill-regions-private.h"
 
 static const int step_x[8] = { 1, -1, 0, 0, 1, 1, -1, -1 };
@@ -16,20 +17,41 @@ bool
 region_grow (uint32_t *label, uint8_t *state, int width, int height,
              int steps, int connectivity)
 {
-  size_t pixels = (size_t) width * height, pending = 0;
-  size_t *todo;
+  size_t pixels = (size_t) width * height, pending = 0, capacity = 4096;
+  size_t *todo = malloc (capacity * sizeof *todo);
 
-  for (size_t i = 0; i < pixels; i++)
-    pending += state[i] == GROW_TARGET;
-  if (pending == 0)
-    return true;
-  todo = malloc (pending * sizeof *todo);
   if (todo == NULL)
     return false;
-  pending = 0;
+  /* Eight states at a time: most words hold no target. */
   for (size_t i = 0; i < pixels; i++)
-    if (state[i] == GROW_TARGET)
+    {
+      uint64_t word;
+      if (i % 8 == 0 && i + 8 <= pixels)
+        {
+          memcpy (&word, state + i, 8);
+          /* No byte equal to GROW_TARGET (2): skip the eight. */
+          uint64_t x = word ^ 0x0202020202020202ull;
+          if (((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) == 0)
+            {
+              i += 7;
+              continue;
+            }
+        }
+      if (state[i] != GROW_TARGET)
+        continue;
+      if (pending == capacity)
+        {
+          size_t *more = realloc (todo, 2 * capacity * sizeof *more);
+          if (more == NULL)
+            {
+              free (todo);
+              return false;
+            }
+          todo = more;
+          capacity *= 2;
+        }
       todo[pending++] = i;
+    }
 
   for (int round = 0; pending > 0 && (steps < 0 || round < steps); round++)
     {
