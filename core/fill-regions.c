@@ -5,6 +5,25 @@
 #include <string.h>
 #include "fill-regions-private.h"
 
+bool
+region_reserve (void **data, size_t *capacity, size_t count, size_t size)
+{
+  size_t more;
+  void *grown;
+
+  if (count < *capacity && *data != NULL)
+    return true;
+  more = *capacity ? 2 * *capacity : 1024;
+  while (more <= count)
+    more *= 2;
+  grown = realloc (*data, more * size);
+  if (grown == NULL)
+    return false;
+  *data = grown;
+  *capacity = more;
+  return true;
+}
+
 TesseraFillRegions
 tessera_fill_regions_defaults (void)
 {
@@ -364,8 +383,8 @@ TesseraStatus
 tessera_fill_regions_guide (const TesseraLabels *labels,
                             const TesseraImage *guide, uint32_t *colour_of)
 {
-  size_t n = 0, capacity = 1024;
-  uint64_t *keys;
+  size_t n = 0, capacity = 0;
+  uint64_t *keys = NULL;
 
   if (labels == NULL || guide == NULL || colour_of == NULL
       || tessera_image_check (guide) != TESSERA_OK
@@ -374,9 +393,6 @@ tessera_fill_regions_guide (const TesseraLabels *labels,
       || guide->height != labels->height)
     return TESSERA_ERROR_INVALID_ARGUMENT;
   memset (colour_of, 0, ((size_t) labels->count + 1) * sizeof *colour_of);
-  keys = malloc (capacity * sizeof *keys);
-  if (keys == NULL)
-    return TESSERA_ERROR_OUT_OF_MEMORY;
   /* (region, colour) of every dab pixel; sorted, the runs count them. */
   for (int y = 0; y < guide->height; y++)
     {
@@ -387,16 +403,10 @@ tessera_fill_regions_guide (const TesseraLabels *labels,
           const uint8_t *p = in + 4 * x;
           if (label[x] == 0 || p[3] < 128)
             continue;
-          if (n == capacity)
+          if (!region_reserve ((void **) &keys, &capacity, n, sizeof *keys))
             {
-              uint64_t *more = realloc (keys, 2 * capacity * sizeof *more);
-              if (more == NULL)
-                {
-                  free (keys);
-                  return TESSERA_ERROR_OUT_OF_MEMORY;
-                }
-              keys = more;
-              capacity *= 2;
+              free (keys);
+              return TESSERA_ERROR_OUT_OF_MEMORY;
             }
           keys[n++] = (uint64_t) label[x] << 32
                       | (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8 | p[2];

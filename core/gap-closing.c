@@ -124,15 +124,9 @@ typedef struct
 static bool
 candidates_push (Candidates *list, size_t at)
 {
-  if (list->count == list->capacity)
-    {
-      size_t more = list->capacity ? 2 * list->capacity : 4096;
-      size_t *grown = realloc (list->at, more * sizeof *grown);
-      if (grown == NULL)
-        return false;
-      list->at = grown;
-      list->capacity = more;
-    }
+  if (!region_reserve ((void **) &list->at, &list->capacity, list->count,
+                       sizeof *list->at))
+    return false;
   list->at[list->count++] = at;
   return true;
 }
@@ -548,15 +542,9 @@ typedef struct
 static bool
 end_push (EndList *list, const End *end)
 {
-  if (list->count == list->capacity)
-    {
-      size_t more = list->capacity ? 2 * list->capacity : 256;
-      End *grown = realloc (list->ends, more * sizeof *grown);
-      if (grown == NULL)
-        return false;
-      list->ends = grown;
-      list->capacity = more;
-    }
+  if (!region_reserve ((void **) &list->ends, &list->capacity, list->count,
+                       sizeof *list->ends))
+    return false;
   list->ends[list->count++] = *end;
   return true;
 }

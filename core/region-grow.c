@@ -17,10 +17,10 @@ bool
 region_grow (uint32_t *label, uint8_t *state, int width, int height,
              int steps, int connectivity)
 {
-  size_t pixels = (size_t) width * height, pending = 0, capacity = 4096;
-  size_t *todo = malloc (capacity * sizeof *todo);
+  size_t pixels = (size_t) width * height, pending = 0, capacity = 0;
+  size_t *todo = NULL;
 
-  if (todo == NULL)
+  if (!region_reserve ((void **) &todo, &capacity, 0, sizeof *todo))
     return false;
   /* Eight states at a time: most words hold no target. */
   for (size_t i = 0; i < pixels; i++)
@@ -39,16 +39,10 @@ region_grow (uint32_t *label, uint8_t *state, int width, int height,
         }
       if (state[i] != GROW_TARGET)
         continue;
-      if (pending == capacity)
+      if (!region_reserve ((void **) &todo, &capacity, pending, sizeof *todo))
         {
-          size_t *more = realloc (todo, 2 * capacity * sizeof *more);
-          if (more == NULL)
-            {
-              free (todo);
-              return false;
-            }
-          todo = more;
-          capacity *= 2;
+          free (todo);
+          return false;
         }
       todo[pending++] = i;
     }

@@ -49,10 +49,10 @@ compare_u64 (const void *a, const void *b)
 static uint64_t *
 border_pairs (const uint32_t *centre, int width, int height, size_t *count)
 {
-  size_t capacity = 4096, n = 0;
-  uint64_t *pairs = malloc (capacity * sizeof *pairs);
+  size_t capacity = 0, n = 0;
+  uint64_t *pairs = NULL;
 
-  if (pairs == NULL)
+  if (!region_reserve ((void **) &pairs, &capacity, 0, sizeof *pairs))
     return NULL;
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
@@ -67,16 +67,11 @@ border_pairs (const uint32_t *centre, int width, int height, size_t *count)
             b = centre[k == 0 ? at + 1 : at + (size_t) width];
             if (a == b)
               continue;
-            if (n == capacity)
+            if (!region_reserve ((void **) &pairs, &capacity, n,
+                                 sizeof *pairs))
               {
-                uint64_t *more = realloc (pairs, 2 * capacity * sizeof *more);
-                if (more == NULL)
-                  {
-                    free (pairs);
-                    return NULL;
-                  }
-                pairs = more;
-                capacity *= 2;
+                free (pairs);
+                return NULL;
               }
             pairs[n++] = a < b ? (uint64_t) a << 32 | b
                                : (uint64_t) b << 32 | a;
