@@ -136,9 +136,10 @@ candidates_push (Candidates *list, size_t at)
  * border can go, so each sub-iteration looks at the candidates: the
  * border pixels, and the neighbours of every pixel removed so far; all
  * are judged on the skeleton as the sub-iteration found it, in parallel,
- * then removed, as a sweep of the whole image would. */
+ * then removed, as a sweep of the whole image would.  SKELETON gets the
+ * pixels left (in an order that depends on the image only). */
 static bool
-thin (Map *map, int threads)
+thin (Map *map, int threads, Candidates *skeleton)
 {
   static bool removes[2][256];
   static bool tables;
@@ -230,8 +231,9 @@ thin (Map *map, int threads)
         }
     }
   free (gone);
-  free (list.at);
   free (queued);
+  /* Every pixel left was a border pixel once: the list is the skeleton. */
+  *skeleton = list;
   return ok;
 }
 
@@ -324,43 +326,49 @@ walk (const Map *map, int x, int y, int max, Cell *path, bool *junction)
  * convex corner of a thick line grows with the corner's sharpness).  The spurs are found first
  * and removed after, so that the order of the ends does not matter. */
 static bool
-prune (Map *map, int threads)
+prune (Map *map, int threads, Candidates *skeleton)
 {
-  int width = map->width, height = map->height;
+  int width = map->width;
+  size_t n = skeleton->count, kept = 0;
   bool any = false;
-  uint8_t *spur = calloc ((size_t) width * height, 1);
+  uint8_t *spur = calloc ((size_t) width * map->height, 1);
 
   if (spur == NULL)
     return false;
-  #pragma omp parallel for schedule(dynamic, 16) num_threads(threads) reduction(||:any)
-  for (int y = 0; y < height; y++)
+  #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) reduction(||:any)
+  for (size_t i = 0; i < n; i++)
     {
       Cell path[MAX_WALK + 1];
-      for (int x = 0; x < width; x++)
-        {
-          bool junction;
-          int n, limit;
-          if (!map->skel[(size_t) y * width + x] || !is_end (map, x, y))
-            continue;
-          n = walk (map, x, y, MAX_WALK, path, &junction);
-          if (!junction)
-            continue;
-          limit = 2 * half_width (map, path[n - 1].x, path[n - 1].y,
-                                  MAX_WALK / 4) + 3;
-          if (n - 1 > limit)
-            continue;
-          for (int i = 0; i < n - 1; i++)
-            spur[(size_t) path[i].y * width + path[i].x] = 1;
-          any = true;
-        }
+      size_t at = skeleton->at[i];
+      int x = (int) (at % width), y = (int) (at / width);
+      bool junction;
+      int steps, limit;
+
+      if (!is_end (map, x, y))
+        continue;
+      steps = walk (map, x, y, MAX_WALK, path, &junction);
+      if (!junction)
+        continue;
+      limit = 2 * half_width (map, path[steps - 1].x, path[steps - 1].y,
+                              MAX_WALK / 4) + 3;
+      if (steps - 1 > limit)
+        continue;
+      /* Ends that share a pixel mark it alike. */
+      for (int k = 0; k < steps - 1; k++)
+        spur[(size_t) path[k].y * width + path[k].x] = 1;
+      any = true;
     }
   if (any)
-    {
-      #pragma omp parallel for schedule(static) num_threads(threads)
-      for (size_t i = 0; i < (size_t) width * height; i++)
-        if (spur[i])
-          map->skel[i] = 0;
-    }
+    for (size_t i = 0; i < n; i++)
+      {
+        size_t at = skeleton->at[i];
+        if (spur[at])
+          map->skel[at] = 0;
+        else
+          skeleton->at[kept++] = at;
+      }
+  if (any)
+    skeleton->count = kept;
   free (spur);
   return true;
 }
@@ -576,30 +584,64 @@ open_cap (const Map *map, int x, int y, int r)
   return free_samples >= CAP_SAMPLES;
 }
 
-/* The ends of rows [Y0, Y1) that have a heading (a stroke at least 2r+3
- * pixels long), in raster order. */
+/* The ends of SKELETON that have a heading (a stroke at least 2r+3 pixels
+ * long) and open like a cap, in the skeleton's order: which pixels are
+ * ends is found in parallel, their details then. */
 static bool
-find_ends (const Map *map, int y0, int y1, EndList *list)
+find_ends (const Map *map, const Candidates *skeleton, int threads,
+           EndList *list)
 {
-  Cell path[MAX_WALK + 1];
+  int width = map->width;
+  size_t n = skeleton->count, count = 0;
+  uint8_t *end_at = malloc (n + 1);
+  End *found;
 
-  for (int y = y0; y < y1; y++)
-    for (int x = 0; x < map->width; x++)
+  if (end_at == NULL)
+    return false;
+  #pragma omp parallel for schedule(static) num_threads(threads) reduction(+:count)
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t at = skeleton->at[i];
+      end_at[i] = is_end (map, (int) (at % width), (int) (at / width));
+      count += end_at[i];
+    }
+  found = malloc ((count + 1) * sizeof *found);
+  if (found == NULL)
+    {
+      free (end_at);
+      return false;
+    }
+  count = 0;
+  for (size_t i = 0; i < n; i++)
+    if (end_at[i])
       {
-        End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
-        bool junction;
-        int n;
-
-        if (!map->skel[(size_t) y * map->width + x] || !is_end (map, x, y))
-          continue;
-        end.r = half_width (map, x, y, MAX_HALF_WIDTH);
-        n = walk (map, x, y, 2 * end.r + 3, path, &junction);
-        if (n < 2 * end.r + 3 || !heading (path, n, &end.hx, &end.hy)
-            || !open_cap (map, x, y, end.r))
-          continue;
-        if (!end_push (list, &end))
-          return false;
+        size_t at = skeleton->at[i];
+        found[count++] = (End) { (int) (at % width), (int) (at / width), 0, 0,
+                                 0, { -1, 0, 0, 0 } };
       }
+  free (end_at);
+  #pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
+  for (size_t i = 0; i < count; i++)
+    {
+      Cell path[MAX_WALK + 1];
+      End *end = &found[i];
+      bool junction;
+      int steps;
+
+      end->r = half_width (map, end->x, end->y, MAX_HALF_WIDTH);
+      steps = walk (map, end->x, end->y, 2 * end->r + 3, path, &junction);
+      /* No heading: marked by r < 0, dropped below. */
+      if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
+          || !open_cap (map, end->x, end->y, end->r))
+        end->r = -1;
+    }
+  for (size_t i = 0; i < count; i++)
+    if (found[i].r >= 0 && !end_push (list, &found[i]))
+      {
+        free (found);
+        return false;
+      }
+  free (found);
   return true;
 }
 
@@ -722,34 +764,20 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   uint8_t *line = malloc (pixels), *skel = malloc (pixels);
   Map map = { line, skel, width, height };
   Closing closing = { gap, edge, &map, blocked };
-  int bands = 4 * threads < height ? 4 * threads : height;
-  EndList *found = calloc ((size_t) bands, sizeof *found);
+  Candidates skeleton = { NULL, 0, 0 };
   EndList ends = { NULL, 0, 0 };
   EndGrid grid = { 0, 0, 0, NULL, NULL };
-  bool ok = line != NULL && skel != NULL && found != NULL;
+  bool ok = line != NULL && skel != NULL;
 
   if (ok)
     {
       memcpy (line, blocked, pixels);
       memcpy (skel, blocked, pixels);
-      ok = thin (&map, threads) && prune (&map, threads)
-           && prune (&map, threads);
+      ok = thin (&map, threads, &skeleton) && prune (&map, threads, &skeleton)
+           && prune (&map, threads, &skeleton)
+           && find_ends (&map, &skeleton, threads, &ends);
     }
-  if (ok)
-    {
-      #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(&&:ok)
-      for (int b = 0; b < bands; b++)
-        ok = find_ends (&map, (int) ((int64_t) height * b / bands),
-                        (int) ((int64_t) height * (b + 1) / bands), &found[b])
-             && ok;
-    }
-  /* The bands' ends in order, in one list. */
-  for (int b = 0; ok && b < bands; b++)
-    for (size_t i = 0; ok && i < found[b].count; i++)
-      ok = end_push (&ends, &found[b].ends[i]);
-  for (int b = 0; found != NULL && b < bands; b++)
-    free (found[b].ends);
-  free (found);
+  free (skeleton.at);
   ok = ok && grid_build (&grid, &ends, width, height,
                          2 * (gap + MAX_HALF_WIDTH + 2));
   if (ok && ends.count > 0)
