@@ -13,10 +13,10 @@
  *  1. Gap closing (GAP > 0, gap-closing.c).  The lines are thinned to
  *     one-pixel skeletons; a skeleton end that is not a spur of a thick
  *     line's corner is a line end.  From each line end, rays in a cone of
- *     +-60 degrees about the line's heading look for a line (or, with edge
- *     regions, the canvas edge) at most GAP free pixels away that is not
- *     the end's own stroke nearby; the shortest becomes a 4-connected
- *     closing segment.  Closed lines have no ends, so closed art is never
+ *     +-60 degrees about the line's heading, and rays straight at other
+ *     line ends nearby, look for a line (or, with edge regions, the canvas
+ *     edge) at most GAP free pixels away that is not the end's own stroke
+ *     nearby; the shortest becomes a 4-connected closing segment.  Closed lines have no ends, so closed art is never
  *     cut (stars, rings, narrow necks); a spiral's inner end closes only
  *     when a line lies ahead of it within GAP.
  *  2. Labelling of the free pixels of lines + segments.  A region that
@@ -87,7 +87,8 @@ TesseraStatus tessera_fill_regions_check (const TesseraImage *contours,
 
 /* Steps 1-4 above into LABELS.  CLOSURES (u8, may be NULL) gets 255 on the
  * pixels of the closing segments that were free, 0 elsewhere.  EXEC may be
- * NULL; the work runs on the CPU (EXEC's threads). */
+ * NULL; the work runs on the CPU (EXEC's threads), also when EXEC asks for
+ * CUDA, which has no path for it yet (EXEC's backend_used says CPU). */
 TesseraStatus tessera_fill_regions (const TesseraImage *contours,
                                     TesseraLabels *labels,
                                     TesseraImage *closures,

@@ -182,7 +182,10 @@ thin (Map *map, int threads, Candidates *skeleton)
               break;
             }
           gone = more;
-          #pragma omp parallel for schedule(static) num_threads(threads)
+          /* A table look-up per candidate: threads pay only for long
+           * lists (a join costs more than a short list on a busy
+           * machine). */
+          #pragma omp parallel for schedule(static) num_threads(threads) if (n > (1u << 21))
           for (size_t i = 0; i < n; i++)
             {
               size_t at = list.at[i];

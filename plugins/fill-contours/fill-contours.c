@@ -594,7 +594,11 @@ static const TesseraPlugin fill_contours =
                  "ones too, with no seed to pick: what cannot reach the edge "
                  "of the layer through non-contour pixels is inside.  The "
                  "contour comes from the alpha channel, the lightness or the "
-                 "foreground colour.",
+                 "foreground colour.  For real line art, gaps in the lines "
+                 "can be closed, the layer's edge can close regions, small "
+                 "regions can join their neighbours, the line can be "
+                 "coloured up to its centre, and a guide layer's dabs can "
+                 "give regions their colours.",
   .menu_label  = N_("Fill Closed _Contours…"),
   .image_types = "RGB*, GRAY*",
   .menu_paths  = menu_paths,
