@@ -5,7 +5,8 @@
  * The input is a contour map, samples of at least --threshold (1) being
  * contour; without --input a synthetic one (many overlapping closed and
  * open contours) is drawn, or with --line-art generated line art with
- * known regions (bench/line-art-input.h).  --batch N fills N images per timed run through the batch call
+ * known regions (bench/line-art-input.h).  --batch N fills N images per
+ * timed run through the batch call
  * (the same map N times, into a few masks in turn), so that the GPU
  * pipeline can be compared with one image at a time. */
 #include <stdlib.h>

@@ -16,17 +16,18 @@
  *     +-60 degrees about the line's heading, and rays straight at other
  *     line ends nearby, look for a line (or, with edge regions, the canvas
  *     edge) at most GAP free pixels away that is not the end's own stroke
- *     nearby; the shortest becomes a 4-connected closing segment.  Closed lines have no ends, so closed art is never
- *     cut (stars, rings, narrow necks); a spiral's inner end closes only
- *     when a line lies ahead of it within GAP.
+ *     nearby; the shortest becomes a 4-connected closing segment.
+ *     Closed lines have no ends, so closed art is never cut (stars, rings,
+ *     narrow necks); a spiral's inner end closes only when a line lies
+ *     ahead of it within GAP.
  *  2. Labelling of the free pixels of lines + segments.  A region that
  *     touches the canvas edge is outside (0).  With EDGE_REGIONS the edge
  *     counts as a line: only the region that touches all four sides of the
  *     canvas (the paper around a drawing; there is at most one) is outside.
  *  3. The segments' own pixels, and pockets the segments cut off (at most
- *     2 GAP (GAP + 1) pixels), are grown back from the regions around them, so every
- *     free pixel of a region is numbered up to the line, the gap's mouth
- *     included.
+ *     2 GAP (GAP + 1) pixels), are grown back from the regions around
+ *     them, so every free pixel of a region is numbered up to the line,
+ *     the gap's mouth included.
  *  4. Minimum region (MIN_REGION > 0): a region of fewer pixels is
  *     absorbed by the neighbour it shares most line with (the outside
  *     counts as a neighbour).  Small regions that touch a large one go

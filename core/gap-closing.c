@@ -7,12 +7,12 @@
  * by the curvature of the line's edge (which also flags the sharp tips of
  * stars and crowns, and cuts them), an end here is the end of the line's
  * skeleton:
- *  1. The lines are thinned to a one-pixel skeleton (Guo and Hall 1989,
- *     which keeps two-pixel diagonals that Zhang and Suen's erases), in
- *     sweeps of rows on all threads.
+ *  1. The lines are thinned to a one-pixel skeleton (skeleton.c: Guo and
+ *     Hall 1989, which keeps two-pixel diagonals that Zhang and Suen's
+ *     erases).
  *  2. A skeleton pixel with one run of neighbours is an end.  An end whose
- *     branch meets a junction within twice the line's half-width (+3) is a spur
- *     of a thick corner or a square cap, and is pruned (twice, so that the
+ *     branch meets a junction within twice the line's half-width (+3) is a
+ *     spur of a thick corner or a square cap, and is pruned (twice, so that the
  *     fork of a square cap leaves its stem's end).  An end must also open
  *     onto free space like a cap (open_cap), which the spurs of sharp inner
  *     corners do not.
@@ -22,362 +22,20 @@
  *     the end's cap, across free cells, to the first line cell (or the
  *     canvas edge, with EDGE).  A ray counts if it crossed 1..GAP free
  *     cells and hit a line that is not the end's own stroke nearby (not
- *     within a geodesic ball of the end along the line); the one with the
- *     fewest free cells, then the smallest angle, is the closure, and its
- *     free cells become closure pixels.
+ *     within a geodesic ball of the end along the line); rays straight at
+ *     other ends nearby count too, whatever the heading (a cut at a
+ *     corner).  The shortest across free cells, then the straightest, is
+ *     the closure, and its free cells become closure pixels.
  * Every end is looked at on its own and reads only the original line, so
  * the result does not depend on the order of the ends or the threads. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fill-regions-private.h"
-
-#define SKELETON 1
-
-/* The 8 neighbours, clockwise from north: N, NE, E, SE, S, SW, W, NW. */
-static const int ring_x[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
-static const int ring_y[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
-
-typedef struct
-{
-  const uint8_t *line;   /* 1: line (the original map) */
-  uint8_t       *skel;   /* SKELETON on skeleton pixels */
-  int            width, height;
-} Map;
-
-static inline int
-at_or_zero (const uint8_t *image, int width, int height, int x, int y)
-{
-  return x >= 0 && y >= 0 && x < width && y < height
-         ? image[(size_t) y * width + x] != 0 : 0;
-}
-
-/* The 8 neighbours of (X, Y) in IMAGE as bits, N first. */
-static inline unsigned
-ring_bits (const uint8_t *image, int width, int height, int x, int y)
-{
-  unsigned bits = 0;
-
-  if (x > 0 && y > 0 && x < width - 1 && y < height - 1)
-    {
-      const uint8_t *up = image + (size_t) (y - 1) * width + x;
-      const uint8_t *at = up + width, *down = at + width;
-      return (up[0] != 0) | (up[1] != 0) << 1 | (at[1] != 0) << 2
-             | (down[1] != 0) << 3 | (down[0] != 0) << 4
-             | (down[-1] != 0) << 5 | (at[-1] != 0) << 6
-             | (up[-1] != 0) << 7;
-    }
-  for (int k = 0; k < 8; k++)
-    bits |= (unsigned) at_or_zero (image, width, height, x + ring_x[k],
-                                   y + ring_y[k]) << k;
-  return bits;
-}
-
-/* The number of 0-to-1 steps around the ring. */
-static inline int
-ring_runs (unsigned bits)
-{
-  int runs = 0;
-  for (int k = 0; k < 8; k++)
-    runs += !(bits >> k & 1) && (bits >> ((k + 1) & 7) & 1);
-  return runs;
-}
-
-static inline int
-ring_count (unsigned bits)
-{
-  int count = 0;
-  for (; bits != 0; bits &= bits - 1)
-    count++;
-  return count;
-}
+#include "skeleton.h"
 
 /* ------------------------------------------------------------------ */
-/* 1. Thinning. */
-
-/* Whether Guo and Hall's sub-iteration PASS (their algorithm A1)
- * removes the pixel whose ring is BITS.  Unlike Zhang and Suen's, it keeps
- * lines two pixels thick on the diagonal (which that one erases). */
-static inline bool
-thin_removes (unsigned bits, int pass)
-{
-  unsigned p2 = bits & 1, p3 = bits >> 1 & 1, p4 = bits >> 2 & 1,
-           p5 = bits >> 3 & 1, p6 = bits >> 4 & 1, p7 = bits >> 5 & 1,
-           p8 = bits >> 6 & 1, p9 = bits >> 7 & 1;
-  unsigned c = ((!p2) & (p3 | p4)) + ((!p4) & (p5 | p6)) + ((!p6) & (p7 | p8))
-               + ((!p8) & (p9 | p2));
-  unsigned n1 = (p9 | p2) + (p3 | p4) + (p5 | p6) + (p7 | p8);
-  unsigned n2 = (p2 | p3) + (p4 | p5) + (p6 | p7) + (p8 | p9);
-  unsigned n = n1 < n2 ? n1 : n2;
-  unsigned m = pass == 0 ? ((p6 | p7 | (!p9)) & p8) : ((p2 | p3 | (!p5)) & p4);
-
-  return c == 1 && n >= 2 && n <= 3 && m == 0;
-}
-
-/* Pixels to look at, by index. */
-typedef struct
-{
-  size_t *at;
-  size_t  count, capacity;
-} Candidates;
-
-static bool
-candidates_push (Candidates *list, size_t at)
-{
-  if (!region_reserve ((void **) &list->at, &list->capacity, list->count,
-                       sizeof *list->at))
-    return false;
-  list->at[list->count++] = at;
-  return true;
-}
-
-/* Thins MAP's skeleton (a copy of the line) in Guo and Hall's two
- * sub-iterations until nothing changes.  Only pixels on the skeleton's
- * border can go, so each sub-iteration looks at the candidates: the
- * border pixels, and the neighbours of every pixel removed so far; all
- * are judged on the skeleton as the sub-iteration found it, in parallel,
- * then removed, as a sweep of the whole image would.  SKELETON gets the
- * pixels left (in an order that depends on the image only). */
-static bool
-thin (Map *map, int threads, Candidates *skeleton)
-{
-  static bool removes[2][256];
-  static bool tables;
-  int width = map->width, height = map->height;
-  size_t pixels = (size_t) width * height;
-  uint8_t *queued = calloc (pixels, 1), *gone = NULL;
-  Candidates list = { NULL, 0, 0 };
-  bool ok = queued != NULL;
-
-  /* A table of the rule by the ring's bits (the same on every thread;
-   * filling it twice writes the same values). */
-  #pragma omp critical (tessera_thin_tables)
-  if (!tables)
-    {
-      for (int pass = 0; pass < 2; pass++)
-        for (unsigned bits = 0; bits < 256; bits++)
-          removes[pass][bits] = thin_removes (bits, pass);
-      tables = true;
-    }
-  for (int y = 0; ok && y < height; y++)
-    for (int x = 0; ok && x < width; x++)
-      {
-        size_t at = (size_t) y * width + x;
-        if (map->skel[at] && ring_bits (map->skel, width, height, x, y) != 255)
-          {
-            queued[at] = 1;
-            ok = candidates_push (&list, at);
-          }
-      }
-  for (bool changed = ok; changed && ok;)
-    {
-      changed = false;
-      for (int pass = 0; pass < 2 && ok; pass++)
-        {
-          size_t n = list.count, kept = 0;
-          uint8_t *more = realloc (gone, n + 1);
-          if (more == NULL)
-            {
-              ok = false;
-              break;
-            }
-          gone = more;
-          /* A table look-up per candidate: threads pay only for long
-           * lists (a join costs more than a short list on a busy
-           * machine). */
-          #pragma omp parallel for schedule(static) num_threads(threads) if (n > (1u << 21))
-          for (size_t i = 0; i < n; i++)
-            {
-              size_t at = list.at[i];
-              gone[i] = map->skel[at]
-                        && removes[pass][ring_bits (map->skel, width, height,
-                                                    (int) (at % width),
-                                                    (int) (at / width))];
-            }
-          for (size_t i = 0; i < n; i++)
-            if (gone[i])
-              map->skel[list.at[i]] = 0;
-          /* The removed leave the list; their neighbours join it. */
-          for (size_t i = 0; i < n && ok; i++)
-            {
-              size_t at = list.at[i];
-              int x = (int) (at % width), y = (int) (at / width);
-              if (!gone[i])
-                {
-                  list.at[kept++] = at;
-                  continue;
-                }
-              changed = true;
-              for (int k = 0; k < 8 && ok; k++)
-                {
-                  int nx = x + ring_x[k], ny = y + ring_y[k];
-                  size_t next;
-                  if (nx < 0 || ny < 0 || nx >= width || ny >= height)
-                    continue;
-                  next = (size_t) ny * width + nx;
-                  if (map->skel[next] && !queued[next])
-                    {
-                      queued[next] = 1;
-                      /* Past the kept ones: appended after the loop. */
-                      ok = candidates_push (&list, next);
-                    }
-                }
-            }
-          /* Entries n.. were appended; close the gap left by the removed. */
-          if (ok)
-            {
-              size_t appended = list.count - n;
-              memmove (list.at + kept, list.at + n,
-                       appended * sizeof *list.at);
-              list.count = kept + appended;
-            }
-        }
-    }
-  free (gone);
-  free (queued);
-  /* Every pixel left was a border pixel once: the list is the skeleton. */
-  *skeleton = list;
-  return ok;
-}
-
-/* ------------------------------------------------------------------ */
-/* 2. Ends and spurs. */
-
-typedef struct
-{
-  int x, y;
-} Cell;
-
-static inline bool
-is_end (const Map *map, int x, int y)
-{
-  unsigned bits;
-  if (!at_or_zero (map->skel, map->width, map->height, x, y))
-    return false;
-  bits = ring_bits (map->skel, map->width, map->height, x, y);
-  return ring_count (bits) >= 1 && ring_count (bits) <= 2
-         && ring_runs (bits) == 1;
-}
-
-static inline bool
-is_junction (const Map *map, int x, int y)
-{
-  return ring_runs (ring_bits (map->skel, map->width, map->height, x, y)) >= 3;
-}
-
-/* The half-width of the line at (X, Y): the chessboard distance to the
- * nearest free pixel (at most LIMIT). */
-static int
-half_width (const Map *map, int x, int y, int limit)
-{
-  for (int r = 1; r <= limit; r++)
-    for (int dy = -r; dy <= r; dy++)
-      for (int dx = -r; dx <= r; dx += (dy == -r || dy == r) ? 1 : 2 * r)
-        {
-          int nx = x + dx, ny = y + dy;
-          if (nx >= 0 && ny >= 0 && nx < map->width && ny < map->height
-              && !map->line[(size_t) ny * map->width + nx])
-            return r;
-        }
-  return limit;
-}
-
-/* Walks the skeleton from the end (X, Y) for at most MAX steps into PATH
- * (MAX + 1 cells, the end first), stopping at a junction (which is
- * stored); returns the cells stored, and whether a junction stopped it. */
-static int
-walk (const Map *map, int x, int y, int max, Cell *path, bool *junction)
-{
-  int n = 0;
-
-  *junction = false;
-  path[n++] = (Cell) { x, y };
-  while (n <= max)
-    {
-      Cell cur = path[n - 1];
-      int k, found = -1;
-
-      if (n > 1 && is_junction (map, cur.x, cur.y))
-        {
-          *junction = true;
-          break;
-        }
-      /* Edge neighbours first, then corners; never back on the path. */
-      for (int pick = 0; pick < 8 && found < 0; pick++)
-        {
-          k = (pick < 4 ? 2 * pick : 2 * (pick - 4) + 1);
-          int nx = cur.x + ring_x[k], ny = cur.y + ring_y[k];
-          bool seen = false;
-          if (!at_or_zero (map->skel, map->width, map->height, nx, ny))
-            continue;
-          for (int i = n - 1; i >= 0 && i >= n - 4 && !seen; i--)
-            seen = path[i].x == nx && path[i].y == ny;
-          if (!seen)
-            found = k;
-        }
-      if (found < 0)
-        break;
-      path[n++] = (Cell) { cur.x + ring_x[found], cur.y + ring_y[found] };
-    }
-  return n;
-}
-
-#define MAX_WALK 160
-
-/* Removes the spurs: branches from an end to a junction no longer than
- * twice the line's half-width at the junction + 3 (the spur of a sharp
- * convex corner of a thick line grows with the corner's sharpness).  The spurs are found first
- * and removed after, so that the order of the ends does not matter. */
-static bool
-prune (Map *map, int threads, Candidates *skeleton)
-{
-  int width = map->width;
-  size_t n = skeleton->count, kept = 0;
-  bool any = false;
-  uint8_t *spur = calloc ((size_t) width * map->height, 1);
-
-  if (spur == NULL)
-    return false;
-  #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) reduction(||:any)
-  for (size_t i = 0; i < n; i++)
-    {
-      Cell path[MAX_WALK + 1];
-      size_t at = skeleton->at[i];
-      int x = (int) (at % width), y = (int) (at / width);
-      bool junction;
-      int steps, limit;
-
-      if (!is_end (map, x, y))
-        continue;
-      steps = walk (map, x, y, MAX_WALK, path, &junction);
-      if (!junction)
-        continue;
-      limit = 2 * half_width (map, path[steps - 1].x, path[steps - 1].y,
-                              MAX_WALK / 4) + 3;
-      if (steps - 1 > limit)
-        continue;
-      /* Ends that share a pixel mark it alike. */
-      for (int k = 0; k < steps - 1; k++)
-        spur[(size_t) path[k].y * width + path[k].x] = 1;
-      any = true;
-    }
-  if (any)
-    for (size_t i = 0; i < n; i++)
-      {
-        size_t at = skeleton->at[i];
-        if (spur[at])
-          map->skel[at] = 0;
-        else
-          skeleton->at[kept++] = at;
-      }
-  if (any)
-    skeleton->count = kept;
-  free (spur);
-  return true;
-}
-
-/* ------------------------------------------------------------------ */
-/* 3. Closures. */
+/* Closures. */
 
 typedef struct
 {
@@ -601,7 +259,8 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
 
   if (end_at == NULL)
     return false;
-  #pragma omp parallel for schedule(static) num_threads(threads) reduction(+:count)
+  #pragma omp parallel for schedule(static) num_threads(threads) \
+          reduction(+:count)
   for (size_t i = 0; i < n; i++)
     {
       size_t at = skeleton->at[i];
@@ -631,8 +290,9 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
       bool junction;
       int steps;
 
-      end->r = half_width (map, end->x, end->y, MAX_HALF_WIDTH);
-      steps = walk (map, end->x, end->y, 2 * end->r + 3, path, &junction);
+      end->r = skeleton_half_width (map, end->x, end->y, MAX_HALF_WIDTH);
+      steps = skeleton_walk (map, end->x, end->y, 2 * end->r + 3, path,
+                             &junction);
       /* No heading: marked by r < 0, dropped below. */
       if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
           || !open_cap (map, end->x, end->y, end->r))
@@ -776,8 +436,9 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
     {
       memcpy (line, blocked, pixels);
       memcpy (skel, blocked, pixels);
-      ok = thin (&map, threads, &skeleton) && prune (&map, threads, &skeleton)
-           && prune (&map, threads, &skeleton)
+      ok = skeleton_thin (&map, threads, &skeleton)
+           && skeleton_prune (&map, threads, &skeleton)
+           && skeleton_prune (&map, threads, &skeleton)
            && find_ends (&map, &skeleton, threads, &ends);
     }
   free (skeleton.at);

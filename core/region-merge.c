@@ -19,7 +19,7 @@ typedef struct
   uint32_t  count;      /* nodes 0..count; 0 is the outside */
   uint32_t *parent;
   uint64_t *area;       /* by root */
-  uint32_t *edge_first; /* CSR, by node: edges [edge_first[n], edge_first[n+1]) */
+  uint32_t *edge_first; /* CSR: node n's edges are [first[n], first[n+1]) */
   uint32_t *edge_to;
   uint32_t *edge_weight;
   uint32_t *member_next;/* the nodes of a root's set, as a list */

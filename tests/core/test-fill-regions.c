@@ -105,7 +105,8 @@ test_exact_random (void)
 
   for (int round = 0; round < 60; round++)
     {
-      int width = test_random_side (&r, 300), height = test_random_side (&r, 300);
+      int width = test_random_side (&r, 300);
+      int height = test_random_side (&r, 300);
       TesseraImage map = map_new (width, height);
       if (round % 3 == 2)
         synthetic_contours_noise (&r, &map, test_random_double (&r));
