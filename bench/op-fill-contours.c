@@ -1,14 +1,20 @@
-/* tessera-bench fill-contours: fill closed contours (core/fill-contours.h).
+/* tessera-bench fill-contours: fill closed contours (core/fill-contours.h),
+ * or, with any of --gap, --edge-regions, --min-region, --to-centre,
+ * --bleed or --labels, the regions of line art (core/fill-regions.h).
  *
- * The input is a contour map, non-zero samples being contour; without
- * --input a synthetic one (many overlapping closed and open contours) is
- * drawn.  --batch N fills N images per timed run through the batch call
+ * The input is a contour map, samples of at least --threshold (1) being
+ * contour; without --input a synthetic one (many overlapping closed and
+ * open contours) is drawn, or with --line-art generated line art with
+ * known regions (bench/line-art-input.h).  --batch N fills N images per
+ * timed run through the batch call
  * (the same map N times, into a few masks in turn), so that the GPU
  * pipeline can be compared with one image at a time. */
 #include <stdlib.h>
 #include <string.h>
 #include "fill-contours.h"
+#include "fill-regions.h"
 #include "input.h"
+#include "line-art-input.h"
 #include "op.h"
 #include "options.h"
 #include "synthetic-contours.h"
@@ -31,6 +37,13 @@ typedef struct
   TesseraImage       *batch_in;    /* BATCH views */
   TesseraImage       *batch_out;
   PnmFormat           format;
+  /* The regions of line art. */
+  bool                regions_mode;
+  TesseraFillRegions  regions;
+  TesseraLabels       labels;
+  const char         *labels_path;
+  int                 threshold;   /* contour: sample >= threshold */
+  LineArtInput        art;
 #ifdef TESSERA_HAVE_CUDA
   TesseraImage        device_contours;
   TesseraImage        device_mask;
@@ -48,9 +61,66 @@ fill_create (void)
   if (bench != NULL)
     {
       bench->params = tessera_fill_contours_defaults ();
+      bench->regions = tessera_fill_regions_defaults ();
       bench->batch = 1;
+      bench->threshold = 0;
+      bench->art.gap_max = 4;
+      bench->art.cuts = 9;
     }
   return bench;
+}
+
+/* The options of the regions of line art and of generated line art. */
+static BenchOptionResult
+fill_parse_regions (FillBench *bench, const char *option, const char *value)
+{
+  int choice = 0;
+  bool valid;
+
+  if (strcmp (option, "--edge-regions") == 0
+      || strcmp (option, "--to-centre") == 0
+      || strcmp (option, "--antialiased") == 0)
+    {
+      if (option[2] == 'e')
+        bench->regions.edge_regions = true;
+      else if (option[2] == 't')
+        bench->regions.to_centre = true;
+      else
+        bench->art.antialiased = true;
+      bench->regions_mode |= option[2] != 'a';
+      return BENCH_OPTION_FLAG;
+    }
+  if (strcmp (option, "--gap") == 0)
+    valid = bench_int_value (option, value, 0, TESSERA_FILL_REGIONS_MAX_GAP,
+                             &bench->regions.gap);
+  else if (strcmp (option, "--min-region") == 0)
+    valid = bench_int_value (option, value, 0, 1 << 30,
+                             &bench->regions.min_region);
+  else if (strcmp (option, "--bleed") == 0)
+    valid = bench_int_value (option, value, 0, TESSERA_FILL_REGIONS_MAX_BLEED,
+                             &bench->regions.bleed);
+  else if (strcmp (option, "--labels") == 0)
+    valid = (bench->labels_path = value) != NULL;
+  else if (strcmp (option, "--line-art") == 0)
+    {
+      valid = bench_choice_value (option, value, line_art_kind_names,
+                                  &choice);
+      bench->art.kind = (LineArtKind) (choice + 1);
+      return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+    }
+  else if (strcmp (option, "--cuts") == 0)
+    return bench_int_value (option, value, 0, 1 << 20, &bench->art.cuts)
+           ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+  else if (strcmp (option, "--gap-max") == 0)
+    return bench_int_value (option, value, 1, 64, &bench->art.gap_max)
+           ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+  else if (strcmp (option, "--save-truth") == 0)
+    return (bench->art.truth_path = value) != NULL
+           ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
+  else
+    return BENCH_OPTION_UNKNOWN;
+  bench->regions_mode = true;
+  return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
 }
 
 static BenchOptionResult
@@ -77,8 +147,10 @@ fill_parse (void *state, const char *option, const char *value)
     valid = bench_int_value (option, value, 0, 1 << 24, &bench->params.seeds);
   else if (strcmp (option, "--shapes") == 0)
     valid = bench_int_value (option, value, 1, 1 << 24, &bench->shapes);
+  else if (strcmp (option, "--threshold") == 0)
+    valid = bench_int_value (option, value, 1, 65535, &bench->threshold);
   else
-    return BENCH_OPTION_UNKNOWN;
+    return fill_parse_regions (bench, option, value);
   return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
 }
 
@@ -103,6 +175,18 @@ draw_contours (FillBench *bench, const BenchConfig *config)
   return bench_save_input (config, &bench->contours, &bench->format);
 }
 
+/* MAP's samples become 255 from THRESHOLD on, else 0. */
+static void
+threshold_map (TesseraImage *map, int threshold)
+{
+  for (int y = 0; y < map->height; y++)
+    {
+      uint8_t *row = tessera_image_row (map, y);
+      for (int x = 0; x < map->width; x++)
+        row[x] = row[x] >= threshold ? 255 : 0;
+    }
+}
+
 static TesseraStatus
 fill_prepare (void *state, const BenchConfig *config, BenchSize *size)
 {
@@ -113,10 +197,20 @@ fill_prepare (void *state, const BenchConfig *config, BenchSize *size)
   if (config->input_path != NULL)
     status = bench_input_image (config, 1, TESSERA_U8, &bench->contours,
                                 &bench->format);
+  else if (bench->art.kind != LINE_ART_NONE)
+    {
+      status = line_art_input (&bench->art, config, &bench->contours);
+      bench->format = (PnmFormat) { PNM_PGM, 255 };
+      /* Ink from half on is line, as the plug-in's default threshold. */
+      if (bench->threshold == 0)
+        bench->threshold = 128;
+    }
   else
     status = draw_contours (bench, config);
   if (status != TESSERA_OK)
     return status;
+  if (bench->threshold > 1)
+    threshold_map (&bench->contours, bench->threshold);
   if (contours->channels != 1 || contours->type != TESSERA_U8)
     {
       fprintf (stderr, "tessera-bench: fill-contours wants an 8-bit "
@@ -141,6 +235,17 @@ fill_prepare (void *state, const BenchConfig *config, BenchSize *size)
 
   size->width = contours->width;
   size->height = contours->height;
+  if (bench->regions_mode || bench->labels_path != NULL)
+    {
+      bench->regions_mode = true;
+      bench->regions.connectivity = bench->params.connectivity;
+      status = tessera_labels_alloc (&bench->labels, contours->width,
+                                     contours->height);
+      if (status != TESSERA_OK)
+        return status;
+      return tessera_fill_regions_check (contours, &bench->labels, NULL,
+                                         &bench->regions);
+    }
   return tessera_fill_contours_check (contours, &bench->masks[0],
                                       &bench->params);
 }
@@ -149,8 +254,33 @@ static TesseraStatus
 fill_run (void *state, TesseraExec *exec)
 {
   FillBench *bench = state;
-  return tessera_fill_contours_batch (bench->batch_in, bench->batch_out,
-                                      bench->batch, &bench->params, exec);
+  TesseraStatus status;
+
+  if (!bench->regions_mode)
+    return tessera_fill_contours_batch (bench->batch_in, bench->batch_out,
+                                        bench->batch, &bench->params, exec);
+  status = tessera_fill_regions (&bench->contours, &bench->labels, NULL,
+                                 &bench->regions, exec);
+  if (status == TESSERA_OK
+      && (bench->regions.to_centre || bench->regions.bleed > 0))
+    status = tessera_fill_regions_under_line (&bench->contours,
+                                              &bench->labels,
+                                              &bench->regions);
+  return status;
+}
+
+/* The mask of the labelled pixels, for --output and the fields. */
+static void
+mask_from_labels (FillBench *bench)
+{
+  const TesseraLabels *labels = &bench->labels;
+  for (int y = 0; y < labels->height; y++)
+    {
+      uint8_t *out = tessera_image_row (&bench->masks[0], y);
+      const uint32_t *in = labels->label + (size_t) y * labels->width;
+      for (int x = 0; x < labels->width; x++)
+        out[x] = in[x] != 0 ? TESSERA_FILL_CONTOURS_INTERIOR : 0;
+    }
 }
 
 #ifdef TESSERA_HAVE_CUDA
@@ -195,6 +325,21 @@ fill_print_fields (void *state, FILE *out)
   const TesseraImage *mask = &bench->masks[0];
   size_t interior = 0;
 
+  if (bench->regions_mode)
+    {
+      mask_from_labels (bench);
+      fprintf (out, " gap=%d edge_regions=%d min_region=%d to_centre=%d "
+               "bleed=%d regions=%u", bench->regions.gap,
+               bench->regions.edge_regions, bench->regions.min_region,
+               bench->regions.to_centre, bench->regions.bleed,
+               bench->labels.count);
+      /* The labels of the last run, written here, once, after the timing. */
+      if (bench->labels_path != NULL
+          && line_art_write_labels (bench->labels_path, bench->labels.label,
+                                    bench->labels.width, bench->labels.height,
+                                    bench->labels.count) != TESSERA_OK)
+        fprintf (out, " labels=failed");
+    }
   for (int y = 0; y < mask->height; y++)
     {
       const uint8_t *row = tessera_image_row (mask, y);
@@ -244,6 +389,7 @@ fill_destroy (void *state)
 #endif
   for (int i = 0; i < BATCH_MASKS; i++)
     tessera_image_free (&bench->masks[i]);
+  tessera_labels_free (&bench->labels);
   tessera_image_free (&bench->contours);
   free (bench->batch_in);
   free (bench->batch_out);
@@ -253,7 +399,11 @@ fill_destroy (void *state)
 const BenchOp bench_op_fill_contours = {
   .name = "fill-contours",
   .synopsis = "[--method serial|paper|paper-gpu|fast|auto] "
-              "[--connectivity 4|8] [--batch N] [--seeds N] [--shapes N]",
+              "[--connectivity 4|8] [--batch N] [--seeds N] [--shapes N] "
+              "[--threshold T] [--gap N] [--edge-regions] [--min-region A] "
+              "[--to-centre] [--bleed N] [--labels FILE] "
+              "[--line-art closed|gaps|bleed|hatching] [--antialiased] "
+              "[--cuts N] [--gap-max N] [--save-truth FILE]",
   .help =
     "  --method M         serial (one flood from the border), paper (the\n"
     "                     paper's random-seed fill; on cuda: CPU fill + GPU\n"
@@ -266,6 +416,23 @@ const BenchOp bench_op_fill_contours = {
     "                     the CPU, 32768 for the GPU fill)\n"
     "  --shapes N         shapes of the synthetic map (default 1000 on\n"
     "                     7680x4320, as dense on other sizes)\n"
+    "  --threshold T      samples from T on are contour (default 1; 128\n"
+    "                     for --line-art)\n"
+    "  The regions of line art (core/fill-regions.h), with any of:\n"
+    "  --gap N            close gaps of up to N pixels (default 0)\n"
+    "  --edge-regions     the canvas edge closes regions\n"
+    "  --min-region A     absorb regions under A pixels (default 0: off)\n"
+    "  --to-centre        colour the line up to its centre (timed)\n"
+    "  --bleed N          colour N pixels into the line (timed)\n"
+    "  --labels FILE      16-bit PGM of the region numbers, 0 on the line\n"
+    "                     and outside (before --to-centre / --bleed)\n"
+    "  Generated line art (tests/reference/line-art.h), 640x480 unless\n"
+    "  --width and --height say otherwise:\n"
+    "  --line-art K       closed, gaps (--cuts N cuts of 1..--gap-max px,\n"
+    "                     default 9 of 1..4), bleed (off the canvas) or\n"
+    "                     hatching; --antialiased; --save-input writes the\n"
+    "                     ink (255: full), --save-truth FILE the known\n"
+    "                     regions as a 16-bit PGM\n"
     "  Input: a PGM, non-zero is contour.  Without --input: a synthetic map,\n"
     "  7680x4320 unless --width and --height say otherwise (--seed).\n"
     "  --output: 255 inside, the contour as it was, 0 elsewhere.\n",

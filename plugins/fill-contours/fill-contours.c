@@ -52,7 +52,10 @@ same_fill (const FillValues *a,
 {
   return a->source == b->source && a->threshold == b->threshold
       && a->connectivity == b->connectivity && a->output == b->output
-      && a->bleed == b->bleed;
+      && a->bleed == b->bleed && a->gap == b->gap
+      && a->edge_regions == b->edge_regions
+      && a->min_region == b->min_region && a->to_centre == b->to_centre
+      && a->guide == b->guide;
 }
 
 /* Fills the whole layer again when the values changed since the last
@@ -80,6 +83,33 @@ refill (FillDialog *dialog)
   dialog->have_fill = TRUE;
   gtk_label_set_text (GTK_LABEL (dialog->status),
                       dialog->problem != NULL ? dialog->problem : "");
+}
+
+/* Draws the gaps' closing segments over REGION in a colour that shows on
+ * any fill: the user sees where lines were joined. */
+static void
+paint_closures (const FillDialog *dialog,
+                TesseraRegion    *region)
+{
+  static const gdouble marker[4] = { 1.0, 0.0, 1.0, 1.0 };   /* magenta */
+  const TesseraImage  *closures = &dialog->job.closures;
+  gsize                size = tessera_pixel_size (&region->image);
+  guint8               pixel[64];
+
+  if (closures->data == NULL)
+    return;
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), region->format),
+                marker, pixel, 1);
+  for (gint y = 0; y < region->rect.height; y++)
+    {
+      const guint8 *in = (const guint8 *) tessera_image_row (closures,
+                                                             region->rect.y + y)
+                         + region->rect.x;
+      guint8 *out = tessera_image_row (&region->image, y);
+      for (gint x = 0; x < region->rect.width; x++)
+        if (in[x] != 0)
+          memcpy (out + x * size, pixel, size);
+    }
 }
 
 /* Paints the fill over REGION, in the colours the output will have. */
@@ -117,6 +147,7 @@ paint_preview (const FillDialog *dialog,
         else if (! flat && in[x] != 0)
           memcpy (out + x * size, foreground, size);
     }
+  paint_closures (dialog, region);
 }
 
 static void
@@ -136,12 +167,95 @@ preview_update (GimpPreview *preview,
   tessera_region_clear (&region);
 }
 
+/* A check button on ROW of TABLE for VALUE, refreshing PREVIEW. */
+static void
+add_toggle (GtkWidget   *table,
+            gint         row,
+            const gchar *label,
+            gboolean    *value,
+            GtkWidget   *preview,
+            const gchar *tooltip)
+{
+  GtkWidget *toggle = gtk_check_button_new_with_mnemonic (label);
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), *value);
+  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
+                    value);
+  g_signal_connect_swapped (toggle, "toggled",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  gimp_help_set_help_data (toggle, tooltip, NULL);
+  gtk_table_attach (GTK_TABLE (table), toggle, 0, 4, row, row + 1,
+                    GTK_FILL, GTK_FILL, 0, 0);
+}
+
+/* A scale on ROW of TABLE for VALUE: SCALE_MAX on the slider, up to MAX
+ * typed in. */
+static void
+add_int_scale (GtkWidget   *table,
+               gint         row,
+               const gchar *label,
+               gint        *value,
+               gint         min,
+               gint         scale_max,
+               gint         max,
+               GtkWidget   *preview,
+               const gchar *tooltip)
+{
+  GtkObject *scale = gimp_scale_entry_new (GTK_TABLE (table), 0, row, label,
+                                           200, 6, *value, min, scale_max, 1,
+                                           10, 0, FALSE, min, max, tooltip,
+                                           NULL);
+
+  g_signal_connect (scale, "value-changed",
+                    G_CALLBACK (gimp_int_adjustment_update), value);
+  g_signal_connect_swapped (scale, "value-changed",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+}
+
+/* Layers of the drawable's image, for the colour guide. */
+static gboolean
+same_image (gint32   image,
+            gint32   item,
+            gpointer data)
+{
+  return image == GPOINTER_TO_INT (data);
+}
+
+/* The colour guide: none, or a layer of the image. */
+static void
+add_guide (FillDialog *dialog,
+           GtkWidget  *table,
+           gint        row)
+{
+  GtkWidget *combo = gimp_layer_combo_box_new (same_image,
+                                               GINT_TO_POINTER
+                                                 (dialog->target->image));
+
+  gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
+                              GIMP_INT_STORE_VALUE, -1,
+                              GIMP_INT_STORE_LABEL, _("None"), -1);
+  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo),
+                              dialog->values->guide,
+                              G_CALLBACK (gimp_int_combo_box_get_active),
+                              &dialog->values->guide);
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, row, _("Colour gu_ide:"),
+                             0.0, 0.5, combo, 2, FALSE);
+  gimp_help_set_help_data (combo,
+                           _("A layer with dabs of colour: with flat "
+                             "colours, each region a dab touches takes its "
+                             "colour; the others get the automatic ones"),
+                           NULL);
+}
+
 static GtkWidget *
 make_controls (FillDialog *dialog)
 {
   FillValues *values  = dialog->values;
   GtkWidget  *preview = dialog->preview;
-  GtkWidget  *table   = gtk_table_new (8, 4, FALSE);
+  GtkWidget  *table   = gtk_table_new (13, 4, FALSE);
   GtkObject  *threshold, *bleed;
   GtkWidget  *toggle, *combo;
 
@@ -199,6 +313,29 @@ make_controls (FillDialog *dialog)
   g_signal_connect_swapped (bleed, "value-changed",
                             G_CALLBACK (gimp_preview_invalidate), preview);
 
+  add_toggle (table, 5, _("Colour the line up to its _centre"),
+              &values->to_centre, preview,
+              _("Each pixel of the line takes the colour of the nearest "
+                "region, so that the line is coloured up to its centre "
+                "from both sides (instead of the pixels above)"));
+  add_int_scale (table, 6, _("Close _gaps up to:"), &values->gap, 0, 16,
+                 FILL_MAX_GAP, preview,
+                 _("Lines that end this many pixels or less from another "
+                   "line (or from themselves) are joined for finding the "
+                   "regions; the joins show in the preview.  0: only "
+                   "closed contours"));
+  add_toggle (table, 7, _("The layer's _edge closes regions"),
+              &values->edge_regions, preview,
+              _("Fill art that runs off the layer: regions that touch the "
+                "edge are filled too, except the one that touches all four "
+                "sides (the paper around a drawing)"));
+  add_int_scale (table, 8, _("S_mallest region:"), &values->min_region, 0,
+                 500, FILL_MAX_MIN_REGION, preview,
+                 _("Regions of fewer pixels (hatching, specks) join the "
+                   "neighbour they share most line with.  0: keep every "
+                   "region"));
+  add_guide (dialog, table, 9);
+
   toggle = gtk_check_button_new_with_mnemonic (_("_All layers of the image "
                                                  "(the preview shows this "
                                                  "one)"));
@@ -207,17 +344,17 @@ make_controls (FillDialog *dialog)
   g_signal_connect (toggle, "toggled",
                     G_CALLBACK (gimp_toggle_button_update),
                     &values->all_layers);
-  gtk_table_attach (GTK_TABLE (table), toggle, 0, 4, 5, 6,
+  gtk_table_attach (GTK_TABLE (table), toggle, 0, 4, 10, 11,
                     GTK_FILL, GTK_FILL, 0, 0);
 
   combo = tessera_backend_combo_new (&values->backend);
-  gimp_table_attach_aligned (GTK_TABLE (table), 0, 6, _("_Backend:"),
+  gimp_table_attach_aligned (GTK_TABLE (table), 0, 11, _("_Backend:"),
                              0.0, 0.5, combo, 2, FALSE);
 
   dialog->status = gtk_label_new (NULL);
   gtk_label_set_line_wrap (GTK_LABEL (dialog->status), TRUE);
   gtk_misc_set_alignment (GTK_MISC (dialog->status), 0.0, 0.5);
-  gtk_table_attach (GTK_TABLE (table), dialog->status, 0, 4, 7, 8,
+  gtk_table_attach (GTK_TABLE (table), dialog->status, 0, 4, 12, 13,
                     GTK_FILL, GTK_FILL, 0, 0);
   return table;
 }
@@ -263,6 +400,23 @@ fill_parse (const GimpParam *param,
   values->backend      = param[7].data.d_int32;
   values->bleed        = param[8].data.d_int32;
   values->all_layers   = param[9].data.d_int32 != 0;
+  values->gap          = param[10].data.d_int32;
+  values->edge_regions = param[11].data.d_int32;
+  values->min_region   = param[12].data.d_int32;
+  values->to_centre    = param[13].data.d_int32;
+  values->guide        = param[14].data.d_int32;
+}
+
+/* The guide is -1 (none; 0 from callers that predate it) or a layer. */
+static gboolean
+fill_check_guide (gint32   guide,
+                  GError **error)
+{
+  if (guide <= 0 || gimp_item_is_layer (guide))
+    return TRUE;
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               _("guide must be a layer or -1, not %d."), guide);
+  return FALSE;
 }
 
 static gboolean
@@ -289,7 +443,15 @@ fill_check (gconstpointer   data,
                               TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
                               error)
       && tessera_check_range ("bleed", values->bleed, 0, FILL_MAX_BLEED,
-                              error);
+                              error)
+      && tessera_check_range ("gap", values->gap, 0, FILL_MAX_GAP, error)
+      && tessera_check_range ("edge-regions", values->edge_regions, 0, 1,
+                              error)
+      && tessera_check_range ("min-region", values->min_region, 0,
+                              FILL_MAX_MIN_REGION, error)
+      && tessera_check_range ("bleed-to-centre", values->to_centre, 0, 1,
+                              error)
+      && fill_check_guide (values->guide, error);
 }
 
 /* The layers of a run: TARGET's drawable, or every layer of the image that
@@ -396,7 +558,27 @@ static const GimpParamDef args[] =
   { GIMP_PDB_INT32, "bleed",
     "Pixels the fill runs under the contour (0..64)" },
   { GIMP_PDB_INT32, "all-layers",
-    "Fill every layer of the image (TRUE) or the drawable only (FALSE)" }
+    "Fill every layer of the image (TRUE) or the drawable only (FALSE)" },
+  /* The regions of line art; 0 (and -1 for the guide) as before them. */
+  { GIMP_PDB_INT32, "gap",
+    "Close gaps in the lines of up to this many pixels (0..64; 0: only "
+    "closed contours): a line end this near another line, or itself, is "
+    "joined to it for finding regions, and the regions are filled up to "
+    "the line, the gap's mouth included" },
+  { GIMP_PDB_INT32, "edge-regions",
+    "TRUE: the drawable's edge closes regions, so art that runs off it is "
+    "filled (all regions but the one touching all four sides); FALSE: "
+    "regions that touch the edge are outside" },
+  { GIMP_PDB_INT32, "min-region",
+    "Regions of fewer pixels join the neighbour they share most line with "
+    "(0..1000000; 0: keep all)" },
+  { GIMP_PDB_INT32, "bleed-to-centre",
+    "TRUE: each line pixel takes the colour of the nearest region, up to "
+    "the line's centre (bleed is then unused); FALSE: bleed pixels" },
+  { GIMP_PDB_INT32, "guide",
+    "A layer whose opaque dabs of colour give the regions they touch their "
+    "colour, for the FLAT output (the others get the automatic colours), "
+    "or -1 for none" }
 };
 
 static const gchar * const menu_paths[] =
@@ -412,7 +594,11 @@ static const TesseraPlugin fill_contours =
                  "ones too, with no seed to pick: what cannot reach the edge "
                  "of the layer through non-contour pixels is inside.  The "
                  "contour comes from the alpha channel, the lightness or the "
-                 "foreground colour.",
+                 "foreground colour.  For real line art, gaps in the lines "
+                 "can be closed, the layer's edge can close regions, small "
+                 "regions can join their neighbours, the line can be "
+                 "coloured up to its centre, and a guide layer's dabs can "
+                 "give regions their colours.",
   .menu_label  = N_("Fill Closed _Contours…"),
   .image_types = "RGB*, GRAY*",
   .menu_paths  = menu_paths,
@@ -438,8 +624,10 @@ run (const gchar      *name,
      gint             *n_return_vals,
      GimpParam       **return_vals)
 {
+  /* The dialog's first values; a script gives them all. */
   FillValues values = { FILL_SOURCE_DARK, 0.5, 4, FILL_OUTPUT_LAYER,
-                        TESSERA_BACKEND_AUTO, 0, FALSE };
+                        TESSERA_BACKEND_AUTO, 0, FALSE, 3, FALSE, 16, FALSE,
+                        -1 };
 
   tessera_plugin_run (&fill_contours, &values, n_params, param,
                       n_return_vals, return_vals);

@@ -303,211 +303,237 @@ region_colour (const Palette *palette,
   rgba[3] = 255;
 }
 
-typedef struct
+gboolean
+fill_wants_regions (const FillValues *values)
 {
-  gint x, y;
-} Seed;
-
-/* Paints the region of MASK around (X, Y) with RGBA in FLAT (a scanline
- * flood through the inside pixels, 4- or 8-connected). */
-static void
-paint_region (const TesseraImage *mask,
-              TesseraImage       *flat,
-              gint                x,
-              gint                y,
-              const guint8       *rgba,
-              gint                slack,
-              GArray             *stack)
-{
-  Seed seed = { x, y };
-
-  g_array_append_val (stack, seed);
-  while (stack->len > 0)
-    {
-      seed = g_array_index (stack, Seed, stack->len - 1);
-      g_array_set_size (stack, stack->len - 1);
-
-      const guint8 *in  = tessera_image_row (mask, seed.y);
-      guint8       *out = tessera_image_row (flat, seed.y);
-      gint          left = seed.x, right = seed.x;
-
-      if (in[seed.x] != INSIDE || out[4 * seed.x + 3] != 0)
-        continue;
-      while (left > 0 && in[left - 1] == INSIDE && out[4 * (left - 1) + 3] == 0)
-        left--;
-      while (right + 1 < mask->width && in[right + 1] == INSIDE
-             && out[4 * (right + 1) + 3] == 0)
-        right++;
-      for (gint i = left; i <= right; i++)
-        memcpy (out + 4 * i, rgba, 4);
-
-      for (gint dy = -1; dy <= 1; dy += 2)
-        {
-          gint ny = seed.y + dy;
-          if (ny < 0 || ny >= mask->height)
-            continue;
-          const guint8 *next = tessera_image_row (mask, ny);
-          const guint8 *done = tessera_image_row (flat, ny);
-          gboolean in_run = FALSE;
-          /* One seed per run of pixels still to paint. */
-          for (gint i = MAX (left - slack, 0);
-               i <= MIN (right + slack, mask->width - 1); i++)
-            {
-              gboolean open = next[i] == INSIDE && done[4 * i + 3] == 0;
-              if (open && ! in_run)
-                {
-                  Seed next_seed = { i, ny };
-                  g_array_append_val (stack, next_seed);
-                }
-              in_run = open;
-            }
-        }
-    }
+  return values->gap > 0 || values->edge_regions || values->min_region > 0
+         || values->to_centre;
 }
 
-/* FLAT ("R'G'B'A u8", transparent) gets a colour of PALETTE per region of
- * MASK. */
-static void
-paint_regions (const TesseraImage *mask,
-               TesseraImage       *flat,
-               const Palette      *palette,
-               gint                connectivity)
+/* The core's settings for VALUES. */
+static TesseraFillRegions
+regions_params (const FillValues *values)
 {
-  GArray *stack  = g_array_new (FALSE, FALSE, sizeof (Seed));
-  guint   number = 0;
+  TesseraFillRegions params = tessera_fill_regions_defaults ();
 
-  for (gint y = 0; y < mask->height; y++)
-    {
-      const guint8 *in  = tessera_image_row (mask, y);
-      const guint8 *out = tessera_image_row (flat, y);
-      for (gint x = 0; x < mask->width; x++)
-        if (in[x] == INSIDE && out[4 * x + 3] == 0)
-          {
-            guint8 rgba[4];
-            region_colour (palette, number++, rgba);
-            paint_region (mask, flat, x, y, rgba, connectivity == 8, stack);
-          }
-    }
-  g_array_free (stack, TRUE);
+  params.connectivity = values->connectivity;
+  params.gap          = values->gap;
+  params.edge_regions = values->edge_regions;
+  params.min_region   = values->min_region;
+  params.bleed        = values->bleed;
+  params.to_centre    = values->to_centre;
+  return params;
 }
 
+/* The regions of JOB's map (core/fill-regions.h) into LABELS, the closing
+ * segments into JOB's closures, and JOB's paint the mask of the regions
+ * (for nothing_to_fill). */
+static TesseraStatus
+job_regions (FillJob            *job,
+             const FillValues   *values,
+             TesseraExec        *exec,
+             TesseraLabels      *labels)
+{
+  TesseraFillRegions params = regions_params (values);
+  gint               width = job->map.width, height = job->map.height;
+  TesseraStatus      status;
+
+  status = tessera_labels_alloc (labels, width, height);
+  if (status == TESSERA_OK)
+    status = tessera_image_alloc (&job->paint, width, height, 1, TESSERA_U8);
+  if (status == TESSERA_OK && values->gap > 0)
+    status = tessera_image_alloc (&job->closures, width, height, 1,
+                                  TESSERA_U8);
+  if (status == TESSERA_OK)
+    status = tessera_fill_regions (&job->map, labels,
+                                   values->gap > 0 ? &job->closures : NULL,
+                                   &params, exec);
+  if (status != TESSERA_OK)
+    return status;
+  for (gint y = 0; y < height; y++)
+    {
+      guint8         *out = tessera_image_row (&job->paint, y);
+      const guint32  *in  = labels->label + (gsize) y * width;
+      for (gint x = 0; x < width; x++)
+        out[x] = in[x] != 0 ? INSIDE : 0;
+    }
+  return TESSERA_OK;
+}
+
+/* GUIDE's pixels over JOB's drawable (lined up in the image), as
+ * R'G'B'A u8 in the drawable's space; transparent where GUIDE does not
+ * reach. */
+static TesseraStatus
+read_guide (const FillJob *job,
+            gint32         guide,
+            TesseraImage  *pixels)
+{
+  GeglBuffer    *buffer;
+  GeglRectangle  rect = { 0, 0, job->map.width, job->map.height };
+  gint           x, y;
+  TesseraStatus  status = tessera_image_alloc (pixels, rect.width,
+                                              rect.height, 4, TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    return status;
+  gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
+  gimp_drawable_offsets (guide, &x, &y);
+  rect.x -= x;
+  rect.y -= y;
+  buffer = gimp_drawable_get_buffer (guide);
+  gegl_buffer_get (buffer, &rect, 1.0,
+                   babl_format_with_space ("R'G'B'A u8",
+                                           gimp_drawable_get_format
+                                             (job->drawable)),
+                   pixels->data, (gint) pixels->stride, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+  return TESSERA_OK;
+}
+
+/* The guide's colour for each region of LABELS (0: none), or NULL when
+ * VALUES have no guide or no flat colours. */
+static guint32 *
+guide_colours (const FillJob        *job,
+               const TesseraLabels  *labels,
+               const FillValues     *values,
+               TesseraStatus        *status)
+{
+  TesseraImage  pixels;
+  guint32      *colour_of;
+
+  *status = TESSERA_OK;
+  if (values->guide <= 0 || values->output != FILL_OUTPUT_FLAT)
+    return NULL;
+  *status = read_guide (job, values->guide, &pixels);
+  if (*status != TESSERA_OK)
+    return NULL;
+  colour_of = g_new (guint32, (gsize) labels->count + 1);
+  *status = tessera_fill_regions_guide (labels, &pixels, colour_of);
+  tessera_image_free (&pixels);
+  return colour_of;
+}
+
+/* Turns LABELS (of JOB's map, the line coloured by VALUES already) into
+ * the paint VALUES ask for: the flat colours, one per region (the guide's
+ * where GUIDE, by region, has one), or the mask of the numbered pixels. */
 static gboolean
-pixel_empty (const guint8 *pixel,
-             gint          size)
+paint_from_labels (FillJob              *job,
+                   const TesseraLabels  *labels,
+                   const FillValues     *values,
+                   const guint32        *guide,
+                   GError              **error)
 {
-  for (gint i = 0; i < size; i++)
-    if (pixel[i] != 0)
+  gint32         image = gimp_item_get_image (job->drawable);
+  gboolean       flat = values->output == FILL_OUTPUT_FLAT;
+  /* A grey image's new layer is grey: its colours must differ as greys. */
+  const Palette *palette = gimp_image_base_type (image) == GIMP_GRAY
+                           ? &grey_palette : &colour_palette;
+  TesseraImage   paint;
+  TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
+                                              labels->height, flat ? 4 : 1,
+                                              TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
       return FALSE;
+    }
+#pragma omp parallel for schedule(static)
+  for (gint y = 0; y < labels->height; y++)
+    {
+      guint8        *out = tessera_image_row (&paint, y);
+      const guint32 *in  = labels->label + (gsize) y * labels->width;
+      for (gint x = 0; x < labels->width; x++)
+        if (! flat)
+          out[x] = in[x] != 0 ? INSIDE : 0;
+        else if (in[x] != 0 && guide != NULL && guide[in[x]] != 0)
+          {
+            out[4 * x]     = guide[in[x]] >> 16 & 255;
+            out[4 * x + 1] = guide[in[x]] >> 8 & 255;
+            out[4 * x + 2] = guide[in[x]] & 255;
+            out[4 * x + 3] = 255;
+          }
+        else if (in[x] != 0)
+          region_colour (palette, in[x] - 1, out + 4 * x);
+        else
+          memset (out + 4 * x, 0, 4);
+    }
+  tessera_image_free (&job->paint);
+  job->paint = paint;
   return TRUE;
 }
 
-/* Grows PAINT STEPS pixels into MAP's contour: each step, an empty contour
- * pixel next to a pixel painted before that step takes its paint, so the
- * fill runs under anti-aliased lines and no gap shows. */
-static void
-bleed (TesseraImage       *paint,
-       const TesseraImage *map,
-       gint                steps,
-       gint                connectivity)
-{
-  static const gint dx[8] = { 1, -1, 0, 0, 1, 1, -1, -1 };
-  static const gint dy[8] = { 0, 0, 1, -1, 1, -1, 1, -1 };
-  gint    size = (gint) tessera_pixel_size (paint);
-  gsize   pixels = (gsize) map->width * map->height;
-  guint8 *step_of = g_malloc (pixels);   /* when painted; G_MAXUINT8: not yet */
-  GArray *todo = g_array_new (FALSE, FALSE, sizeof (gsize));
-
-  for (gint y = 0; y < map->height; y++)
-    {
-      const guint8 *contour = tessera_image_row (map, y);
-      const guint8 *row = tessera_image_row (paint, y);
-      for (gint x = 0; x < map->width; x++)
-        {
-          gsize at = (gsize) y * map->width + x;
-          gboolean empty = pixel_empty (row + x * size, size);
-          step_of[at] = empty ? G_MAXUINT8 : 0;
-          if (empty && contour[x] == CONTOUR)
-            g_array_append_val (todo, at);
-        }
-    }
-  for (gint step = 1; step <= steps && todo->len > 0; step++)
-    {
-      guint kept = 0;
-      for (guint i = 0; i < todo->len; i++)
-        {
-          gsize at = g_array_index (todo, gsize, i);
-          gint  x = (gint) (at % map->width), y = (gint) (at / map->width);
-          gint  k;
-          for (k = 0; k < connectivity; k++)
-            {
-              gint nx = x + dx[k], ny = y + dy[k];
-              if (nx < 0 || ny < 0 || nx >= map->width || ny >= map->height
-                  || step_of[(gsize) ny * map->width + nx] >= step)
-                continue;
-              memcpy ((guint8 *) tessera_image_row (paint, y) + x * size,
-                      (guint8 *) tessera_image_row (paint, ny) + nx * size,
-                      size);
-              step_of[at] = (guint8) step;
-              break;
-            }
-          if (k == connectivity)
-            g_array_index (todo, gsize, kept++) = at;
-        }
-      g_array_set_size (todo, kept);
-    }
-  g_array_free (todo, TRUE);
-  g_free (step_of);
-}
-
-/* Turns JOB's interior mask (in PAINT) into the paint VALUES ask for. */
+/* The regions path: every job through the core's regions of line art
+ * (flat colours, a bleed or the options of line art need the numbers). */
 static gboolean
-make_paint (FillJob           *job,
-            const FillValues  *values,
-            GError           **error)
+paint_regions_jobs (FillJob          *jobs,
+                    gint              count,
+                    const FillValues *values,
+                    TesseraExec      *exec,
+                    gchar           **why,
+                    gint             *filled,
+                    GError          **error)
 {
-  if (values->output == FILL_OUTPUT_FLAT)
+  TesseraFillRegions params = regions_params (values);
+
+  for (gint i = 0; i < count; i++)
     {
-      gint32        image = gimp_item_get_image (job->drawable);
-      TesseraImage  flat;
-      TesseraStatus status = tessera_image_alloc (&flat, job->map.width,
-                                                  job->map.height, 4,
-                                                  TESSERA_U8);
+      TesseraLabels  labels;
+      TesseraStatus  status = job_regions (&jobs[i], values, exec, &labels);
+      guint32       *guide = NULL;
+      gchar         *reason;
+      gboolean       ok;
+
+      /* The dabs count where they lie, before the line is coloured. */
+      if (status == TESSERA_OK)
+        guide = guide_colours (&jobs[i], &labels, values, &status);
+      if (status == TESSERA_OK)
+        status = tessera_fill_regions_under_line (&jobs[i].map, &labels,
+                                                  &params);
       if (status != TESSERA_OK)
         {
+          g_free (guide);
+          tessera_labels_free (&labels);
           tessera_set_error (error, status);
           return FALSE;
         }
-      for (gint y = 0; y < flat.height; y++)
-        memset (tessera_image_row (&flat, y), 0, 4 * (gsize) flat.width);
-      /* A grey image's new layer is grey: its colours must differ as
-       * greys. */
-      paint_regions (&job->paint, &flat,
-                     gimp_image_base_type (image) == GIMP_GRAY
-                     ? &grey_palette : &colour_palette,
-                     values->connectivity);
-      tessera_image_free (&job->paint);
-      job->paint = flat;
+      reason = nothing_to_fill (&jobs[i]);
+      if (reason != NULL)
+        {
+          tessera_image_free (&jobs[i].paint);
+          if (*why == NULL)
+            *why = reason;
+          else
+            g_free (reason);
+          tessera_labels_free (&labels);
+          g_free (guide);
+          continue;
+        }
+      (*filled)++;
+      ok = paint_from_labels (&jobs[i], &labels, values, guide, error);
+      g_free (guide);
+      tessera_labels_free (&labels);
+      if (! ok)
+        return FALSE;
     }
-  /* Without a bleed, nothing to grow: spare the scan of every pixel. */
-  if (values->bleed > 0)
-    bleed (&job->paint, &job->map, values->bleed, values->connectivity);
   return TRUE;
 }
 
-gboolean
-fill_paint (FillJob          *jobs,
-            gint              count,
-            const FillValues *values,
-            TesseraExec      *exec,
-            GError          **error)
+/* The plain path: the interior of every job's map in one batch (on the
+ * GPU where it pays), the paint the mask itself. */
+static gboolean
+paint_interior_jobs (FillJob          *jobs,
+                     gint              count,
+                     const FillValues *values,
+                     TesseraExec      *exec,
+                     gchar           **why,
+                     gint             *filled,
+                     GError          **error)
 {
   TesseraFillContours  params = tessera_fill_contours_defaults ();
   TesseraImage        *maps   = g_new (TesseraImage, count);
   TesseraImage        *masks  = g_new0 (TesseraImage, count);
   TesseraStatus        status = TESSERA_OK;
-  gchar               *why = NULL;
-  gint                 filled = 0;
-  gboolean             ok = TRUE;
 
   params.connectivity = values->connectivity;
   for (gint i = 0; i < count && status == TESSERA_OK; i++)
@@ -528,26 +554,42 @@ fill_paint (FillJob          *jobs,
       tessera_set_error (error, status);
       return FALSE;
     }
-
-  /* A layer with nothing to fill is left alone; an error only when no
-   * layer has anything. */
-  for (gint i = 0; i < count && ok; i++)
+  for (gint i = 0; i < count; i++)
     {
       gchar *reason = nothing_to_fill (&jobs[i]);
       if (reason == NULL)
         {
-          filled++;
-          ok = make_paint (&jobs[i], values, error);
+          (*filled)++;
+          continue;
         }
+      tessera_image_free (&jobs[i].paint);
+      if (*why == NULL)
+        *why = reason;
       else
-        {
-          tessera_image_free (&jobs[i].paint);
-          if (why == NULL)
-            why = reason;
-          else
-            g_free (reason);
-        }
+        g_free (reason);
     }
+  return TRUE;
+}
+
+gboolean
+fill_paint (FillJob          *jobs,
+            gint              count,
+            const FillValues *values,
+            TesseraExec      *exec,
+            GError          **error)
+{
+  gchar    *why = NULL;
+  gint      filled = 0;
+  gboolean  ok;
+
+  /* A layer with nothing to fill is left alone; an error only when no
+   * layer has anything. */
+  if (fill_wants_regions (values) || values->output == FILL_OUTPUT_FLAT
+      || values->bleed > 0)
+    ok = paint_regions_jobs (jobs, count, values, exec, &why, &filled, error);
+  else
+    ok = paint_interior_jobs (jobs, count, values, exec, &why, &filled,
+                              error);
   if (ok && filled == 0)
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
@@ -770,5 +812,6 @@ fill_job_clear (FillJob *job)
 {
   tessera_image_free (&job->map);
   tessera_image_free (&job->paint);
+  tessera_image_free (&job->closures);
   tessera_region_clear (&job->pixels);
 }

@@ -6,6 +6,7 @@
 
 #include <libgimp/gimp.h>
 #include "fill-contours.h"
+#include "fill-regions.h"
 #include "tessera-plugin.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
@@ -30,7 +31,9 @@ typedef enum
   FILL_OUTPUT_FLAT             /* a colour per region, on a new layer */
 } FillOutput;
 
-#define FILL_MAX_BLEED 64
+#define FILL_MAX_BLEED      TESSERA_FILL_REGIONS_MAX_BLEED
+#define FILL_MAX_GAP        TESSERA_FILL_REGIONS_MAX_GAP
+#define FILL_MAX_MIN_REGION 1000000
 
 /* The settings, in the order of the PDB's arguments. */
 typedef struct
@@ -42,7 +45,16 @@ typedef struct
   TesseraBackend backend;
   gint           bleed;         /* pixels under the contour, 0 .. FILL_MAX_BLEED */
   gboolean       all_layers;
+  /* The regions of line art (core/fill-regions.h). */
+  gint           gap;           /* largest gap closed, 0 .. FILL_MAX_GAP */
+  gboolean       edge_regions;  /* the layer's edge closes regions */
+  gint           min_region;    /* pixels, 0 .. FILL_MAX_MIN_REGION */
+  gboolean       to_centre;     /* colour the line to its centre */
+  gint32         guide;         /* a layer of colour dabs, or -1 */
 } FillValues;
+
+/* Whether VALUES need the regions of line art, not only the interior. */
+gboolean fill_wants_regions (const FillValues *values);
 
 /* The source that suits DRAWABLE's pixels: alpha when much of it is
  * transparent, else dark lines on a light layer or light on a dark one. */
@@ -55,6 +67,8 @@ typedef struct
   TesseraImage  map;      /* u8, 255: contour */
   TesseraImage  paint;    /* the interior in the output's colours, see below */
   TesseraRegion pixels;   /* the whole drawable, kept for output on it */
+  TesseraImage  closures; /* u8, 255 on the gaps' closing segments; only
+                           * with a gap */
 } FillJob;
 
 /* MAP of DRAWABLE by VALUES's source and threshold; its PIXELS too when

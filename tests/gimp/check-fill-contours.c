@@ -16,6 +16,7 @@
 #include "check-fill-contours.h"
 #include "check-ops.h"
 #include "fill-contours.h"
+#include "fill-regions.h"
 #include "raw-image.h"
 #include "synthetic-contours.h"
 
@@ -34,6 +35,12 @@ typedef struct
   double threshold;
   int    connectivity;
   int    bleed;
+  /* The regions of line art (core/fill-regions.h), from BLEED's
+   * "BLEED/GAP/EDGE-REGIONS/MIN-REGION/TO-CENTRE" form. */
+  int    gap;
+  int    edge_regions;
+  int    min_region;
+  int    to_centre;
   float  foreground[3];   /* R'G'B', 0..1 */
   bool   linear;          /* the drawable's TRC */
 } FillArgs;
@@ -61,6 +68,31 @@ parse_foreground (const char *text, float *rgb)
   return true;
 }
 
+/* BLEED, or BLEED/GAP/EDGE-REGIONS/MIN-REGION/TO-CENTRE. */
+static bool
+parse_bleed (const char *text, FillArgs *fill)
+{
+  char tail;
+
+  fill->gap = fill->edge_regions = fill->min_region = fill->to_centre = 0;
+  if (strchr (text, '/') == NULL)
+    return check_op_int (text, &fill->bleed);
+  if (sscanf (text, "%d/%d/%d/%d/%d%c", &fill->bleed, &fill->gap,
+              &fill->edge_regions, &fill->min_region, &fill->to_centre,
+              &tail) == 5)
+    return true;
+  fprintf (stderr, "not BLEED/GAP/EDGE/MIN/CENTRE: %s\n", text);
+  return false;
+}
+
+/* Whether FILL asks for the regions of line art, not the plain fill. */
+static bool
+wants_regions (const FillArgs *fill)
+{
+  return fill->gap || fill->edge_regions || fill->min_region
+         || fill->to_centre;
+}
+
 /* ARGS: SOURCE THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC. */
 static bool
 parse_fill_args (char *const *args, FillArgs *fill)
@@ -70,7 +102,7 @@ parse_fill_args (char *const *args, FillArgs *fill)
   if (! check_op_int (args[0], &fill->source)
       || ! check_op_int (args[1], &permille)
       || ! check_op_int (args[2], &fill->connectivity)
-      || ! check_op_int (args[3], &fill->bleed)
+      || ! parse_bleed (args[3], fill)
       || ! parse_foreground (args[4], fill->foreground))
     return false;
   fill->threshold = permille / 1000.0;
@@ -193,11 +225,95 @@ grow_bleed (TesseraImage *steps, const TesseraImage *map,
           *pixel_u8 (steps, x, y) = (uint8_t) step;
 }
 
+/* The rounds in which the line pixels of MAP are reached from the free
+ * pixels, 8-connected (the order of tessera_fill_regions_under_line's
+ * growth to the centre), into STEPS where painted (PAINTED non-zero). */
+static void
+centre_steps (TesseraImage *steps, const TesseraImage *map,
+              const uint32_t *painted)
+{
+  int width = map->width, height = map->height;
+  uint8_t *round = malloc ((size_t) width * height);
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      round[(size_t) y * width + x] = *pixel_u8 (map, x, y) != 0 ? UNPAINTED
+                                                                 : 0;
+  for (int k = 1; k < UNPAINTED; k++)
+    for (int y = 0; y < height; y++)
+      for (int x = 0; x < width; x++)
+        if (round[(size_t) y * width + x] == UNPAINTED)
+          for (int n = 0; n < 8; n++)
+            {
+              int nx = x + neighbour_dx[n], ny = y + neighbour_dy[n];
+              if (nx >= 0 && ny >= 0 && nx < width && ny < height
+                  && round[(size_t) ny * width + nx] < k)
+                {
+                  round[(size_t) y * width + x] = (uint8_t) k;
+                  break;
+                }
+            }
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (*pixel_u8 (map, x, y) != 0)
+        *pixel_u8 (steps, x, y) = painted[(size_t) y * width + x] != 0
+                                  ? round[(size_t) y * width + x] : UNPAINTED;
+  free (round);
+}
+
+/* STEPS from the regions of line art of MAP (core/fill-regions.h, on the
+ * CPU); LABELS (allocated here) keeps the core's region numbers. */
+static TesseraStatus
+region_steps (const TesseraImage *map, const FillArgs *fill,
+              TesseraImage *steps, TesseraLabels *labels)
+{
+  TesseraFillRegions params = tessera_fill_regions_defaults ();
+  TesseraExec        exec = tessera_exec_default ();
+  TesseraLabels      under;
+  TesseraStatus      status;
+
+  params.connectivity = fill->connectivity;
+  params.gap = fill->gap;
+  params.edge_regions = fill->edge_regions != 0;
+  params.min_region = fill->min_region;
+  params.to_centre = fill->to_centre != 0;
+  params.bleed = fill->bleed;
+  exec.backend = TESSERA_BACKEND_CPU;
+  status = tessera_labels_alloc (labels, map->width, map->height);
+  if (status == TESSERA_OK)
+    status = tessera_fill_regions (map, labels, NULL, &params, &exec);
+  if (status != TESSERA_OK)
+    return status;
+  for (int y = 0; y < map->height; y++)
+    for (int x = 0; x < map->width; x++)
+      *pixel_u8 (steps, x, y) = labels->label[(size_t) y * map->width + x]
+                                != 0 ? 0 : UNPAINTED;
+  if (! params.to_centre)
+    {
+      grow_bleed (steps, map, fill);
+      return TESSERA_OK;
+    }
+  /* Which line pixels the core paints to the centre: those nearer a
+   * region than the outside; in which round, the check's own. */
+  status = tessera_labels_alloc (&under, map->width, map->height);
+  if (status != TESSERA_OK)
+    return status;
+  memcpy (under.label, labels->label,
+          (size_t) map->width * map->height * sizeof *under.label);
+  status = tessera_fill_regions_under_line (map, &under, &params);
+  if (status == TESSERA_OK)
+    centre_steps (steps, map, under.label);
+  tessera_labels_free (&under);
+  return status;
+}
+
 /* STEPS (allocated here, u8): each pixel's step of the fill of BEFORE by
- * FILL, the interior from the core on the CPU. */
+ * FILL, the interior from the core on the CPU; with the options of the
+ * regions of line art, LABELS (when not NULL) gets the core's regions
+ * (else it is left empty). */
 static TesseraStatus
 fill_steps (const TesseraImage *before, bool has_alpha, const FillArgs *fill,
-            TesseraImage *steps)
+            TesseraImage *steps, TesseraLabels *labels)
 {
   TesseraFillContours params = tessera_fill_contours_defaults ();
   TesseraExec         exec = tessera_exec_default ();
@@ -225,6 +341,18 @@ fill_steps (const TesseraImage *before, bool has_alpha, const FillArgs *fill,
 
   params.connectivity = fill->connectivity;
   exec.backend = TESSERA_BACKEND_CPU;
+  if (wants_regions (fill))
+    {
+      TesseraLabels own;
+      status = region_steps (&map, fill, steps, labels != NULL ? labels
+                                                               : &own);
+      if (labels == NULL)
+        tessera_labels_free (&own);
+      if (status != TESSERA_OK)
+        tessera_image_free (steps);
+      tessera_image_free (&map);
+      return status;
+    }
   status = tessera_fill_contours (&map, steps, &params, &exec);
   if (status == TESSERA_OK)
     {
@@ -262,7 +390,7 @@ check_fill_contours (char *const *args, const TesseraImage *src,
       fprintf (stderr, "fill-contours paints black: FOREGROUND 000000\n");
       return TESSERA_ERROR_INVALID_ARGUMENT;
     }
-  status = fill_steps (src, has_alpha, &fill, &steps);
+  status = fill_steps (src, has_alpha, &fill, &steps, NULL);
   if (status != TESSERA_OK)
     return status;
 
@@ -291,6 +419,7 @@ typedef struct
   const FillArgs     *fill;
   double              slack;
   size_t              failures;
+  const TesseraLabels *labels;   /* the core's regions, or label NULL */
 } Comparison;
 
 static void
@@ -491,7 +620,9 @@ compare_bleed (Comparison *c)
 
         if (step == 0 || step == UNPAINTED || selected (c, x, y) <= 0)
           continue;
-        for (int k = 0; k < c->fill->connectivity && ! found; k++)
+        /* To the centre, the line grows through corners too. */
+        for (int k = 0; k < (c->fill->to_centre ? 8 : c->fill->connectivity)
+                        && ! found; k++)
           {
             int nx = x + neighbour_dx[k], ny = y + neighbour_dy[k];
             found = nx >= 0 && ny >= 0 && nx < c->steps->width
@@ -508,9 +639,19 @@ compare_bleed (Comparison *c)
 static void
 compare_flat (Comparison *c)
 {
-  int *region = malloc (sizeof (int) * (size_t) c->steps->width
-                        * c->steps->height);
-  int  count = number_regions (c, region);
+  size_t pixels = (size_t) c->steps->width * c->steps->height;
+  int *region = malloc (sizeof (int) * pixels);
+  int  count;
+
+  /* Regions joined only through a closed gap are still two. */
+  if (c->labels->label != NULL)
+    {
+      count = (int) c->labels->count;
+      for (size_t i = 0; i < pixels; i++)
+        region[i] = (int) c->labels->label[i] - 1;
+    }
+  else
+    count = number_regions (c, region);
 
   compare_alpha (c);
   compare_regions (c, region, count);
@@ -552,7 +693,8 @@ check_fill_output (const TesseraImage *before, bool has_alpha,
   FillArgs     fill;
   RawImage     result, mask;
   TesseraImage steps;
-  Comparison   c = { &result, &mask, &steps, &fill, 0, 0 };
+  TesseraLabels labels = { NULL, 0, 0, 0 };
+  Comparison   c = { &result, &mask, &steps, &fill, 0, 0, &labels };
   int          output = 0;
 
   while (output < 3 && n_args == 9 && strcmp (args[0], outputs[output]) != 0)
@@ -562,7 +704,7 @@ check_fill_output (const TesseraImage *before, bool has_alpha,
     return 2;
   if ((output == 2) != (result.channels == 1)
       || (output != 2 && ! result.has_alpha)
-      || fill_steps (before, has_alpha, &fill, &steps) != TESSERA_OK)
+      || fill_steps (before, has_alpha, &fill, &steps, &labels) != TESSERA_OK)
     {
       fprintf (stderr, "%s: not a %s, or the core failed\n", args[1],
                args[0]);
@@ -576,6 +718,7 @@ check_fill_output (const TesseraImage *before, bool has_alpha,
   printf ("%s, %s: %zu wrong\n", args[0], raw_sample_type_name (result.type),
           c.failures);
   tessera_image_free (&steps);
+  tessera_labels_free (&labels);
   raw_image_free (&result);
   raw_image_free (&mask);
   return c.failures ? 1 : 0;

@@ -1,0 +1,488 @@
+/* Tessera — closing the gaps of line art (step 1 of fill-regions.h).
+ *
+ * Only a line that ends can leave a gap, so the closures start at line
+ * ends, as in Fourey, Tschumperlé and Revoy, "A fast and efficient
+ * semi-guided algorithm for flat coloring line-arts" (2018), the method of
+ * GIMP's line-art fill and G'MIC's smart colouring.  Where they find ends
+ * by the curvature of the line's edge (which also flags the sharp tips of
+ * stars and crowns, and cuts them), an end here is the end of the line's
+ * skeleton:
+ *  1. The lines are thinned to a one-pixel skeleton (skeleton.c: Guo and
+ *     Hall 1989, which keeps two-pixel diagonals that Zhang and Suen's
+ *     erases).
+ *  2. A skeleton pixel with one run of neighbours is an end.  An end whose
+ *     branch meets a junction within twice the line's half-width (+3) is a
+ *     spur of a thick corner or a square cap, and is pruned (twice, so that the
+ *     fork of a square cap leaves its stem's end).  An end must also open
+ *     onto free space like a cap (open_cap), which the spurs of sharp inner
+ *     corners do not.
+ *  3. From each end, the line's heading is the direction from a skeleton
+ *     pixel 2r+3 steps back (r: the half-width at the end).  Rays in a cone
+ *     of +-60 degrees walk 4-connected cells (Amanatides and Woo) out of
+ *     the end's cap, across free cells, to the first line cell (or the
+ *     canvas edge, with EDGE).  A ray counts if it crossed 1..GAP free
+ *     cells and hit a line that is not the end's own stroke nearby (not
+ *     within a geodesic ball of the end along the line); rays straight at
+ *     other ends nearby count too, whatever the heading (a cut at a
+ *     corner).  The shortest across free cells, then the straightest, is
+ *     the closure, and its free cells become closure pixels.
+ * Every end is looked at on its own and reads only the original line, so
+ * the result does not depend on the order of the ends or the threads. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "fill-regions-private.h"
+#include "skeleton.h"
+
+/* ------------------------------------------------------------------ */
+/* Closures. */
+
+typedef struct
+{
+  int      gap;
+  bool     edge;
+  Map     *map;
+  uint8_t *blocked;
+} Closing;
+
+/* The geodesic ball of the line around (X, Y): BALL (a (2R+1)^2 window
+ * centred there) is STAMP where the line is within R steps. */
+static void
+own_stroke (const Map *map, int x, int y, int r, uint16_t *ball,
+            uint16_t stamp, Cell *queue)
+{
+  int side = 2 * r + 1, head = 0, tail = 0;
+  uint8_t *depth = (uint8_t *) (queue + side * side);
+
+  ball[r * side + r] = stamp;
+  depth[r * side + r] = 0;
+  queue[tail++] = (Cell) { x, y };
+  while (head < tail)
+    {
+      Cell c = queue[head++];
+      int d = depth[(c.y - y + r) * side + (c.x - x + r)];
+      if (d >= r)
+        continue;
+      for (int k = 0; k < 8; k++)
+        {
+          int nx = c.x + ring_x[k], ny = c.y + ring_y[k];
+          int wx = nx - x + r, wy = ny - y + r;
+          if (wx < 0 || wy < 0 || wx >= side || wy >= side
+              || !at_or_zero (map->line, map->width, map->height, nx, ny)
+              || ball[wy * side + wx] == stamp)
+            continue;
+          ball[wy * side + wx] = stamp;
+          depth[wy * side + wx] = (uint8_t) (d + 1);
+          queue[tail++] = (Cell) { nx, ny };
+        }
+    }
+}
+
+/* What a ray found. */
+typedef struct
+{
+  double length;   /* across free cells; < 0: nothing */
+  double angle;    /* off the heading, absolute */
+  double dx, dy;
+} Ray;
+
+/* Walks the 4-connected cells of the ray from the centre of (X, Y) in
+ * direction (DX, DY): out of the line, across free cells, to a line cell
+ * outside the own-stroke BALL (or past the edge with EDGE).  Returns the
+ * length of the ray across the free cells, from the first free cell's
+ * border to the hit cell's, or -1 if longer than the gap or nothing was
+ * hit; (HIT_X, HIT_Y) is the last cell looked at.  With MARK, sets the
+ * free cells to CLOSURE_PIXEL in MARK (the blocked map); BALL may then be
+ * NULL, the ray being known good. */
+static double
+cast (const Closing *closing, int x, int y, double dx, double dy,
+      const uint16_t *ball, int r, uint16_t stamp, uint8_t *mark,
+      int *hit_x, int *hit_y)
+{
+  const Map *map = closing->map;
+  int side = 2 * r + 1;
+  int step_x = dx > 0 ? 1 : -1, step_y = dy > 0 ? 1 : -1;
+  double t_dx = dx != 0 ? fabs (1.0 / dx) : INFINITY;
+  double t_dy = dy != 0 ? fabs (1.0 / dy) : INFINITY;
+  double t_x = dx != 0 ? 0.5 * t_dx : INFINITY;
+  double t_y = dy != 0 ? 0.5 * t_dy : INFINITY;
+  double limit = closing->gap + 0.5, t_free = -1;
+  int cx = x, cy = y;
+
+  for (int steps = 0; steps < 4 * (closing->gap + side); steps++)
+    {
+      double t_enter;
+      int wx, wy;
+
+      if (t_x < t_y)
+        {
+          cx += step_x;
+          t_enter = t_x;
+          t_x += t_dx;
+        }
+      else
+        {
+          cy += step_y;
+          t_enter = t_y;
+          t_y += t_dy;
+        }
+      if (t_free >= 0 && t_enter - t_free > limit)
+        return -1;
+      *hit_x = cx;
+      *hit_y = cy;
+      if (cx < 0 || cy < 0 || cx >= map->width || cy >= map->height)
+        return closing->edge && t_free >= 0 ? t_enter - t_free : -1;
+      if (map->line[(size_t) cy * map->width + cx] == 0)
+        {
+          if (t_free < 0)
+            t_free = t_enter;
+          if (mark != NULL)
+            mark[(size_t) cy * map->width + cx] = CLOSURE_PIXEL;
+          continue;
+        }
+      if (t_free < 0)
+        continue;
+      /* A line cell after free ones: not the own stroke nearby. */
+      wx = cx - x + r;
+      wy = cy - y + r;
+      if (ball != NULL && wx >= 0 && wy >= 0 && wx < side && wy < side
+          && ball[wy * side + wx] == stamp)
+        return -1;
+      return t_enter - t_free;
+    }
+  return -1;
+}
+
+/* The heading at the end PATH[0]: away from the skeleton N cells back. */
+static bool
+heading (const Cell *path, int n, double *hx, double *hy)
+{
+  double vx = path[0].x - path[n - 1].x, vy = path[0].y - path[n - 1].y;
+  double length = sqrt (vx * vx + vy * vy);
+
+  if (length < 1.5)
+    return false;
+  *hx = vx / length;
+  *hy = vy / length;
+  return true;
+}
+
+#define CONE 1.0471975511965976   /* 60 degrees */
+
+static void keep_best (Ray *best, const Ray *ray);
+
+/* The best ray from the end (X, Y), or length -1. */
+static Ray
+best_ray (const Closing *closing, int x, int y, double hx, double hy,
+          int r, uint16_t *ball, uint16_t stamp)
+{
+  double reach = closing->gap + r + 2;
+  double step = 0.5 / reach;
+  int rays = (int) ceil (CONE / step);
+  Ray best = { -1, 0, 0, 0 };
+
+  for (int i = -rays; i <= rays; i++)
+    {
+      double a = CONE * i / rays;
+      double dx = hx * cos (a) - hy * sin (a), dy = hx * sin (a) + hy * cos (a);
+      int hit_x, hit_y;
+      Ray ray = { cast (closing, x, y, dx, dy, ball, r, stamp, NULL, &hit_x,
+                        &hit_y), fabs (a), dx, dy };
+      /* The shortest; of equal ones (to a hundredth of a pixel), the
+       * straightest. */
+      keep_best (&best, &ray);
+    }
+  return best;
+}
+
+typedef struct
+{
+  int    x, y, r;     /* skeleton end, half-width */
+  double hx, hy;      /* heading */
+  Ray    ray;         /* the closure, if length >= 0 */
+} End;
+
+typedef struct
+{
+  End    *ends;
+  size_t  count, capacity;
+} EndList;
+
+static bool
+end_push (EndList *list, const End *end)
+{
+  if (!region_reserve ((void **) &list->ends, &list->capacity, list->count,
+                       sizeof *list->ends))
+    return false;
+  list->ends[list->count++] = *end;
+  return true;
+}
+
+#define MAX_HALF_WIDTH (MAX_WALK / 8)
+#define RING_SAMPLES 48
+#define CAP_SAMPLES 20      /* 150 degrees */
+
+/* Whether the free pixels around the end (X, Y) of half-width R open
+ * like the space around a cap: at least 150 degrees of a circle of radius
+ * R + 2 are free (the stub across a gap may cut that into two).  The spur
+ * that thinning leaves in the sharp inner corner of a thick line sees
+ * only the corner's narrow wedge. */
+static bool
+open_cap (const Map *map, int x, int y, int r)
+{
+  double radius = r + 2;
+  int free_samples = 0;
+
+  for (int i = 0; i < RING_SAMPLES; i++)
+    {
+      double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
+      int px = x + (int) lround (radius * cos (a));
+      int py = y + (int) lround (radius * sin (a));
+      free_samples += px < 0 || py < 0 || px >= map->width
+                      || py >= map->height
+                      || !map->line[(size_t) py * map->width + px];
+    }
+  return free_samples >= CAP_SAMPLES;
+}
+
+/* The ends of SKELETON that have a heading (a stroke at least 2r+3 pixels
+ * long) and open like a cap, in the skeleton's order: which pixels are
+ * ends is found in parallel, their details then. */
+static bool
+find_ends (const Map *map, const Candidates *skeleton, int threads,
+           EndList *list)
+{
+  int width = map->width;
+  size_t n = skeleton->count, count = 0;
+  uint8_t *end_at = malloc (n + 1);
+  End *found;
+
+  if (end_at == NULL)
+    return false;
+  #pragma omp parallel for schedule(static) num_threads(threads) \
+          reduction(+:count)
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t at = skeleton->at[i];
+      end_at[i] = is_end (map, (int) (at % width), (int) (at / width));
+      count += end_at[i];
+    }
+  found = malloc ((count + 1) * sizeof *found);
+  if (found == NULL)
+    {
+      free (end_at);
+      return false;
+    }
+  count = 0;
+  for (size_t i = 0; i < n; i++)
+    if (end_at[i])
+      {
+        size_t at = skeleton->at[i];
+        found[count++] = (End) { (int) (at % width), (int) (at / width), 0, 0,
+                                 0, { -1, 0, 0, 0 } };
+      }
+  free (end_at);
+  #pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
+  for (size_t i = 0; i < count; i++)
+    {
+      Cell path[MAX_WALK + 1];
+      End *end = &found[i];
+      bool junction;
+      int steps;
+
+      end->r = skeleton_half_width (map, end->x, end->y, MAX_HALF_WIDTH);
+      steps = skeleton_walk (map, end->x, end->y, 2 * end->r + 3, path,
+                             &junction);
+      /* No heading: marked by r < 0, dropped below. */
+      if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
+          || !open_cap (map, end->x, end->y, end->r))
+        end->r = -1;
+    }
+  for (size_t i = 0; i < count; i++)
+    if (found[i].r >= 0 && !end_push (list, &found[i]))
+      {
+        free (found);
+        return false;
+      }
+  free (found);
+  return true;
+}
+
+/* The ends by cells of a grid, for finding the ends near an end. */
+typedef struct
+{
+  int     cell, columns, rows;
+  size_t *first;   /* by cell, into order; columns*rows + 1 */
+  size_t *order;   /* end indices, by cell */
+} EndGrid;
+
+static bool
+grid_build (EndGrid *grid, const EndList *list, int width, int height,
+            int cell)
+{
+  size_t cells;
+
+  grid->cell = cell;
+  grid->columns = width / cell + 1;
+  grid->rows = height / cell + 1;
+  cells = (size_t) grid->columns * grid->rows;
+  grid->first = calloc (cells + 1, sizeof *grid->first);
+  grid->order = malloc ((list->count + 1) * sizeof *grid->order);
+  if (grid->first == NULL || grid->order == NULL)
+    return false;
+  for (size_t i = 0; i < list->count; i++)
+    grid->first[(size_t) (list->ends[i].y / cell) * grid->columns
+                + list->ends[i].x / cell + 1]++;
+  for (size_t c = 0; c < cells; c++)
+    grid->first[c + 1] += grid->first[c];
+  {
+    size_t *fill = malloc ((cells + 1) * sizeof *fill);
+    if (fill == NULL)
+      return false;
+    memcpy (fill, grid->first, (cells + 1) * sizeof *fill);
+    for (size_t i = 0; i < list->count; i++)
+      grid->order[fill[(size_t) (list->ends[i].y / cell) * grid->columns
+                       + list->ends[i].x / cell]++] = i;
+    free (fill);
+  }
+  return true;
+}
+
+static void
+grid_free (EndGrid *grid)
+{
+  free (grid->first);
+  free (grid->order);
+}
+
+/* Whether (X, Y) is within the half-width (+2) of END. */
+static bool
+near_end (const End *end, int x, int y)
+{
+  return abs (x - end->x) <= end->r + 2 && abs (y - end->y) <= end->r + 2;
+}
+
+/* Keeps RAY in BEST if it is shorter, or as short and straighter. */
+static void
+keep_best (Ray *best, const Ray *ray)
+{
+  if (ray->length >= 0
+      && (best->length < 0 || ray->length < best->length - 0.01
+          || (ray->length < best->length + 0.01
+              && ray->angle < best->angle)))
+    *best = *ray;
+}
+
+/* The closure of END: the best ray of its cone, or straight to another
+ * end nearby whatever the heading (a gap at a corner), hitting that end's
+ * stroke. */
+static Ray
+end_closure (const Closing *closing, const End *end, const EndList *list,
+             const EndGrid *grid, uint16_t *ball, uint16_t stamp,
+             Cell *queue)
+{
+  int ball_r = closing->gap + 2 * end->r + 3;
+  int cx = end->x / grid->cell, cy = end->y / grid->cell;
+  Ray best;
+
+  own_stroke (closing->map, end->x, end->y, ball_r, ball, stamp, queue);
+  best = best_ray (closing, end->x, end->y, end->hx, end->hy, ball_r, ball,
+                   stamp);
+  for (int gy = cy - 1; gy <= cy + 1; gy++)
+    for (int gx = cx - 1; gx <= cx + 1; gx++)
+      {
+        size_t c;
+        if (gx < 0 || gy < 0 || gx >= grid->columns || gy >= grid->rows)
+          continue;
+        c = (size_t) gy * grid->columns + gx;
+        for (size_t k = grid->first[c]; k < grid->first[c + 1]; k++)
+          {
+            const End *other = &list->ends[grid->order[k]];
+            double vx = other->x - end->x, vy = other->y - end->y;
+            double d = sqrt (vx * vx + vy * vy), cosine;
+            int hit_x, hit_y;
+            Ray ray;
+
+            if (other == end || d > closing->gap + end->r + other->r + 2)
+              continue;
+            ray.dx = vx / d;
+            ray.dy = vy / d;
+            ray.length = cast (closing, end->x, end->y, ray.dx, ray.dy, ball,
+                               ball_r, stamp, NULL, &hit_x, &hit_y);
+            if (ray.length < 0 || !near_end (other, hit_x, hit_y))
+              continue;
+            cosine = ray.dx * end->hx + ray.dy * end->hy;
+            ray.angle = acos (cosine > 1 ? 1 : cosine < -1 ? -1 : cosine);
+            keep_best (&best, &ray);
+          }
+      }
+  return best;
+}
+
+TesseraStatus
+gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
+           int threads)
+{
+  size_t pixels = (size_t) width * height;
+  uint8_t *line = malloc (pixels), *skel = malloc (pixels);
+  Map map = { line, skel, width, height };
+  Closing closing = { gap, edge, &map, blocked };
+  Candidates skeleton = { NULL, 0, 0 };
+  EndList ends = { NULL, 0, 0 };
+  EndGrid grid = { 0, 0, 0, NULL, NULL };
+  bool ok = line != NULL && skel != NULL;
+
+  if (ok)
+    {
+      memcpy (line, blocked, pixels);
+      memcpy (skel, blocked, pixels);
+      ok = skeleton_thin (&map, threads, &skeleton)
+           && skeleton_prune (&map, threads, &skeleton)
+           && skeleton_prune (&map, threads, &skeleton)
+           && find_ends (&map, &skeleton, threads, &ends);
+    }
+  free (skeleton.at);
+  ok = ok && grid_build (&grid, &ends, width, height,
+                         2 * (gap + MAX_HALF_WIDTH + 2));
+  if (ok && ends.count > 0)
+    {
+      #pragma omp parallel num_threads(threads) reduction(&&:ok)
+      {
+        int side = 2 * (gap + 2 * MAX_HALF_WIDTH + 3) + 1;
+        uint16_t *ball = calloc ((size_t) side * side, sizeof *ball);
+        Cell *queue = malloc ((size_t) side * side * (sizeof (Cell) + 1));
+        uint16_t stamp = 0;
+
+        ok = ball != NULL && queue != NULL;
+        #pragma omp for schedule(dynamic, 64)
+        for (size_t i = 0; i < ends.count; i++)
+          {
+            if (!ok)
+              continue;
+            if (++stamp == 0)
+              {
+                memset (ball, 0, (size_t) side * side * sizeof *ball);
+                stamp = 1;
+              }
+            ends.ends[i].ray = end_closure (&closing, &ends.ends[i], &ends,
+                                            &grid, ball, stamp, queue);
+          }
+        free (ball);
+        free (queue);
+      }
+      /* The closures drawn once all are found: no ray read one. */
+      for (size_t i = 0; ok && i < ends.count; i++)
+        {
+          const End *end = &ends.ends[i];
+          int hit_x, hit_y;
+          if (end->ray.length >= 0)
+            cast (&closing, end->x, end->y, end->ray.dx, end->ray.dy, NULL,
+                  0, 0, blocked, &hit_x, &hit_y);
+        }
+    }
+  grid_free (&grid);
+  free (ends.ends);
+  free (line);
+  free (skel);
+  return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
+}

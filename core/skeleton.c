@@ -1,0 +1,265 @@
+/* Tessera — the skeleton of line art (skeleton.h): Guo and Hall's
+ * thinning (1989; it keeps two-pixel diagonals that Zhang and Suen's
+ * erases) over a list of border candidates, and the pruning of spurs. */
+#include <stdlib.h>
+#include <string.h>
+#include "fill-regions-private.h"
+#include "skeleton.h"
+
+/* ------------------------------------------------------------------ */
+/* Thinning. */
+
+/* Whether Guo and Hall's sub-iteration PASS (their algorithm A1)
+ * removes the pixel whose ring is BITS.  Unlike Zhang and Suen's, it keeps
+ * lines two pixels thick on the diagonal (which that one erases). */
+static inline bool
+thin_removes (unsigned bits, int pass)
+{
+  unsigned p2 = bits & 1, p3 = bits >> 1 & 1, p4 = bits >> 2 & 1,
+           p5 = bits >> 3 & 1, p6 = bits >> 4 & 1, p7 = bits >> 5 & 1,
+           p8 = bits >> 6 & 1, p9 = bits >> 7 & 1;
+  unsigned c = ((!p2) & (p3 | p4)) + ((!p4) & (p5 | p6)) + ((!p6) & (p7 | p8))
+               + ((!p8) & (p9 | p2));
+  unsigned n1 = (p9 | p2) + (p3 | p4) + (p5 | p6) + (p7 | p8);
+  unsigned n2 = (p2 | p3) + (p4 | p5) + (p6 | p7) + (p8 | p9);
+  unsigned n = n1 < n2 ? n1 : n2;
+  unsigned m = pass == 0 ? ((p6 | p7 | (!p9)) & p8) : ((p2 | p3 | (!p5)) & p4);
+
+  return c == 1 && n >= 2 && n <= 3 && m == 0;
+}
+
+bool
+candidates_push (Candidates *list, size_t at)
+{
+  if (!region_reserve ((void **) &list->at, &list->capacity, list->count,
+                       sizeof *list->at))
+    return false;
+  list->at[list->count++] = at;
+  return true;
+}
+
+/* Thins MAP's skeleton (a copy of the line) in Guo and Hall's two
+ * sub-iterations until nothing changes.  Only pixels on the skeleton's
+ * border can go, so each sub-iteration looks at the candidates: the
+ * border pixels, and the neighbours of every pixel removed so far; all
+ * are judged on the skeleton as the sub-iteration found it, in parallel,
+ * then removed, as a sweep of the whole image would.  SKELETON gets the
+ * pixels left (in an order that depends on the image only). */
+bool
+skeleton_thin (Map *map, int threads, Candidates *skeleton)
+{
+  static bool removes[2][256];
+  static bool tables;
+  int width = map->width, height = map->height;
+  size_t pixels = (size_t) width * height;
+  uint8_t *queued = calloc (pixels, 1), *gone = NULL;
+  Candidates list = { NULL, 0, 0 };
+  bool ok = queued != NULL;
+
+  /* A table of the rule by the ring's bits (the same on every thread;
+   * filling it twice writes the same values). */
+  #pragma omp critical (tessera_thin_tables)
+  if (!tables)
+    {
+      for (int pass = 0; pass < 2; pass++)
+        for (unsigned bits = 0; bits < 256; bits++)
+          removes[pass][bits] = thin_removes (bits, pass);
+      tables = true;
+    }
+  for (int y = 0; ok && y < height; y++)
+    for (int x = 0; ok && x < width; x++)
+      {
+        size_t at = (size_t) y * width + x;
+        if (map->skel[at] && ring_bits (map->skel, width, height, x, y) != 255)
+          {
+            queued[at] = 1;
+            ok = candidates_push (&list, at);
+          }
+      }
+  for (bool changed = ok; changed && ok;)
+    {
+      changed = false;
+      for (int pass = 0; pass < 2 && ok; pass++)
+        {
+          size_t n = list.count, kept = 0;
+          uint8_t *more = realloc (gone, n + 1);
+          if (more == NULL)
+            {
+              ok = false;
+              break;
+            }
+          gone = more;
+          /* A table look-up per candidate: threads pay only for long
+           * lists (a join costs more than a short list on a busy
+           * machine). */
+          #pragma omp parallel for schedule(static) num_threads(threads) \
+            if (n > (1u << 21))
+          for (size_t i = 0; i < n; i++)
+            {
+              size_t at = list.at[i];
+              gone[i] = map->skel[at]
+                        && removes[pass][ring_bits (map->skel, width, height,
+                                                    (int) (at % width),
+                                                    (int) (at / width))];
+            }
+          for (size_t i = 0; i < n; i++)
+            if (gone[i])
+              map->skel[list.at[i]] = 0;
+          /* The removed leave the list; their neighbours join it. */
+          for (size_t i = 0; i < n && ok; i++)
+            {
+              size_t at = list.at[i];
+              int x = (int) (at % width), y = (int) (at / width);
+              if (!gone[i])
+                {
+                  list.at[kept++] = at;
+                  continue;
+                }
+              changed = true;
+              for (int k = 0; k < 8 && ok; k++)
+                {
+                  int nx = x + ring_x[k], ny = y + ring_y[k];
+                  size_t next;
+                  if (nx < 0 || ny < 0 || nx >= width || ny >= height)
+                    continue;
+                  next = (size_t) ny * width + nx;
+                  if (map->skel[next] && !queued[next])
+                    {
+                      queued[next] = 1;
+                      /* Past the kept ones: appended after the loop. */
+                      ok = candidates_push (&list, next);
+                    }
+                }
+            }
+          /* Entries n.. were appended; close the gap left by the removed. */
+          if (ok)
+            {
+              size_t appended = list.count - n;
+              memmove (list.at + kept, list.at + n,
+                       appended * sizeof *list.at);
+              list.count = kept + appended;
+            }
+        }
+    }
+  free (gone);
+  free (queued);
+  /* Every pixel left was a border pixel once: the list is the skeleton. */
+  *skeleton = list;
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Walks and spurs. */
+
+/* The half-width of the line at (X, Y): the chessboard distance to the
+ * nearest free pixel (at most LIMIT). */
+int
+skeleton_half_width (const Map *map, int x, int y, int limit)
+{
+  for (int r = 1; r <= limit; r++)
+    for (int dy = -r; dy <= r; dy++)
+      for (int dx = -r; dx <= r; dx += (dy == -r || dy == r) ? 1 : 2 * r)
+        {
+          int nx = x + dx, ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < map->width && ny < map->height
+              && !map->line[(size_t) ny * map->width + nx])
+            return r;
+        }
+  return limit;
+}
+
+/* Walks the skeleton from the end (X, Y) for at most MAX steps into PATH
+ * (MAX + 1 cells, the end first), stopping at a junction (which is
+ * stored); returns the cells stored, and whether a junction stopped it. */
+int
+skeleton_walk (const Map *map, int x, int y, int max, Cell *path,
+               bool *junction)
+{
+  int n = 0;
+
+  *junction = false;
+  path[n++] = (Cell) { x, y };
+  while (n <= max)
+    {
+      Cell cur = path[n - 1];
+      int k, found = -1;
+
+      if (n > 1 && is_junction (map, cur.x, cur.y))
+        {
+          *junction = true;
+          break;
+        }
+      /* Edge neighbours first, then corners; never back on the path. */
+      for (int pick = 0; pick < 8 && found < 0; pick++)
+        {
+          k = (pick < 4 ? 2 * pick : 2 * (pick - 4) + 1);
+          int nx = cur.x + ring_x[k], ny = cur.y + ring_y[k];
+          bool seen = false;
+          if (!at_or_zero (map->skel, map->width, map->height, nx, ny))
+            continue;
+          for (int i = n - 1; i >= 0 && i >= n - 4 && !seen; i--)
+            seen = path[i].x == nx && path[i].y == ny;
+          if (!seen)
+            found = k;
+        }
+      if (found < 0)
+        break;
+      path[n++] = (Cell) { cur.x + ring_x[found], cur.y + ring_y[found] };
+    }
+  return n;
+}
+
+/* Removes the spurs: branches from an end to a junction no longer than
+ * twice the line's half-width at the junction + 3 (the spur of a sharp
+ * convex corner of a thick line grows with the corner's sharpness).  The
+ * spurs are found first and removed after, so that the order of the ends
+ * does not matter. */
+bool
+skeleton_prune (Map *map, int threads, Candidates *skeleton)
+{
+  int width = map->width;
+  size_t n = skeleton->count, kept = 0;
+  bool any = false;
+  uint8_t *spur = calloc ((size_t) width * map->height, 1);
+
+  if (spur == NULL)
+    return false;
+  #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) \
+          reduction(||:any)
+  for (size_t i = 0; i < n; i++)
+    {
+      Cell path[MAX_WALK + 1];
+      size_t at = skeleton->at[i];
+      int x = (int) (at % width), y = (int) (at / width);
+      bool junction;
+      int steps, limit;
+
+      if (!is_end (map, x, y))
+        continue;
+      steps = skeleton_walk (map, x, y, MAX_WALK, path, &junction);
+      if (!junction)
+        continue;
+      limit = 2 * skeleton_half_width (map, path[steps - 1].x,
+                                       path[steps - 1].y,
+                              MAX_WALK / 4) + 3;
+      if (steps - 1 > limit)
+        continue;
+      /* Ends that share a pixel mark it alike. */
+      for (int k = 0; k < steps - 1; k++)
+        spur[(size_t) path[k].y * width + path[k].x] = 1;
+      any = true;
+    }
+  if (any)
+    for (size_t i = 0; i < n; i++)
+      {
+        size_t at = skeleton->at[i];
+        if (spur[at])
+          map->skel[at] = 0;
+        else
+          skeleton->at[kept++] = at;
+      }
+  if (any)
+    skeleton->count = kept;
+  free (spur);
+  return true;
+}
