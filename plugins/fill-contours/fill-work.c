@@ -7,6 +7,7 @@
 #include <libgimp/gimp.h>
 
 #include "fill-work.h"
+#include "tessera-output.h"
 #include "tessera-region.h"
 
 #define CONTOUR 255
@@ -624,7 +625,10 @@ new_fill_layer (gint32       drawable,
                        : source == FILL_SOURCE_BRIGHT ? GIMP_LAYER_MODE_SCREEN
                        : GIMP_LAYER_MODE_NORMAL;
 
-  layer = gimp_layer_new (image, name, gimp_drawable_width (drawable),
+  gchar *incomplete = tessera_output_incomplete_name (name);
+
+  /* Named as incomplete until its pixels are written (tessera-output.h). */
+  layer = gimp_layer_new (image, incomplete, gimp_drawable_width (drawable),
                           gimp_drawable_height (drawable),
                           gimp_image_base_type (image) == GIMP_GRAY
                           ? GIMP_GRAYA_IMAGE : GIMP_RGBA_IMAGE,
@@ -639,6 +643,7 @@ new_fill_layer (gint32       drawable,
   gimp_drawable_offsets (drawable, &x, &y);
   gimp_layer_set_offsets (layer, x, y);
   gimp_drawable_fill (layer, GIMP_FILL_TRANSPARENT);
+  g_free (incomplete);
   return layer;
 }
 
@@ -795,11 +800,13 @@ fill_write (const FillJob       *jobs,
             layer = new_fill_layer (jobs[i].drawable, _("Fill"),
                                     values->source);
             write_foreground_layer (&jobs[i], layer, &bounds, progress);
+            tessera_output_complete (layer, _("Fill"));
             break;
           default:
             layer = new_fill_layer (jobs[i].drawable, _("Flat colours"),
                                     values->source);
             write_flat (&jobs[i], layer, &bounds, progress);
+            tessera_output_complete (layer, _("Flat colours"));
             break;
           }
       }
