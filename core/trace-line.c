@@ -7,6 +7,8 @@
 #include "../cuda/tessera-cuda.h"
 #endif
 
+#define TRACE_HALF_PI 1.57079632679489661923
+
 /* Below this many links (n d^2) the GPU's start-up costs more than it saves. */
 #define TRACE_GPU_MIN_LINKS ((size_t) 1 << 20)
 
@@ -23,6 +25,12 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
       || (p->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT
           && p->objective != TESSERA_TRACE_THRESHOLDED_SINE)
       || !(p->threshold >= 0.0)
+      || !(p->reach >= 0.0 && p->reach <= 100.0)
+      || !(p->min_reach >= 0.0 && p->min_reach <= TESSERA_MAX_SIDE)
+      || p->mean < 0 || p->mean > 1
+      || p->ends.polarity < -1 || p->ends.polarity > 1
+      || (p->ends.bound_a && !(fabs (p->ends.tangent_a) <= TRACE_HALF_PI))
+      || (p->ends.bound_b && !(fabs (p->ends.tangent_b) <= TRACE_HALF_PI))
       || !isfinite (a.x) || !isfinite (a.y) || !isfinite (b.x)
       || !isfinite (b.y) || !(length >= 1.0))
     return TESSERA_ERROR_INVALID_ARGUMENT;
@@ -33,12 +41,38 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
   return TESSERA_OK;
 }
 
-static double
-offset_of (const TesseraTrace *p, int j)
+double
+tessera_trace_reach (const TesseraTrace *p, double length)
 {
-  if (p->points == 1)
+  double reach;
+
+  if (p->reach <= 0.0)
+    return p->half_width;
+  reach = fmax (p->reach * length, p->min_reach);
+  return fmin (reach, p->half_width);
+}
+
+static double
+offset_of (const TesseraTraceGeometry *geo, int j)
+{
+  if (geo->points == 1)
     return 0.0;
-  return -p->half_width + 2.0 * p->half_width * j / (p->points - 1);
+  return -geo->half_width + 2.0 * geo->half_width * j / (geo->points - 1);
+}
+
+/* Which points of the first and last guides the ends allow. */
+static void
+end_bounds (const TesseraTrace *p, TesseraTraceGeometry *geo)
+{
+  const TesseraTraceEnds *ends = &p->ends;
+
+  for (int j = 0; j < geo->points; j++)
+    {
+      geo->start_ok[j] = !ends->bound_a
+        || fabs (geo->angle_from_a[j] - ends->tangent_a) <= geo->max_angle;
+      geo->end_ok[j] = !ends->bound_b
+        || fabs (geo->angle_to_b[j] - ends->tangent_b) <= geo->max_angle;
+    }
 }
 
 /* For each outgoing angle index δ2 = l - k, the interval [lo, hi] of incoming
@@ -70,10 +104,12 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   double length = hypot (b.x - a.x, b.y - a.y);
   double ex = (b.x - a.x) / length, ey = (b.y - a.y) / length;
   double h = length / (n + 1);
-  double step = d > 1 ? 2.0 * p->half_width / (d - 1) : 0.0;
+  double reach = tessera_trace_reach (p, length);
+  double step = d > 1 ? 2.0 * reach / (d - 1) : 0.0;
 
   geo->nodes = n;
   geo->points = d;
+  geo->half_width = reach;
   geo->x = malloc (sizeof (float) * (size_t) n * d);
   geo->y = malloc (sizeof (float) * (size_t) n * d);
   geo->angle_between = malloc (sizeof (double) * (2 * d - 1));
@@ -81,8 +117,11 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   geo->angle_to_b = malloc (sizeof (double) * d);
   geo->turn_lo = malloc (sizeof (int) * (2 * d - 1));
   geo->turn_hi = malloc (sizeof (int) * (2 * d - 1));
+  geo->start_ok = malloc ((size_t) d);
+  geo->end_ok = malloc ((size_t) d);
   if (!geo->x || !geo->y || !geo->angle_between || !geo->angle_from_a
-      || !geo->angle_to_b || !geo->turn_lo || !geo->turn_hi)
+      || !geo->angle_to_b || !geo->turn_lo || !geo->turn_hi
+      || !geo->start_ok || !geo->end_ok)
     {
       tessera_trace_geometry_free (geo);
       return TESSERA_ERROR_OUT_OF_MEMORY;
@@ -91,7 +130,7 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   for (int i = 0; i < n; i++)
     for (int j = 0; j < d; j++)
       {
-        double along = (i + 1) * h, across = offset_of (p, j);
+        double along = (i + 1) * h, across = offset_of (geo, j);
         geo->x[i * d + j] = (float) (a.x + along * ex - across * ey);
         geo->y[i * d + j] = (float) (a.y + along * ey + across * ex);
       }
@@ -106,11 +145,12 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
     geo->angle_between[delta + d - 1] = atan2 (delta * step, h);
   for (int j = 0; j < d; j++)
     {
-      geo->angle_from_a[j] = atan2 (offset_of (p, j), h);
-      geo->angle_to_b[j] = atan2 (-offset_of (p, j), h);
+      geo->angle_from_a[j] = atan2 (offset_of (geo, j), h);
+      geo->angle_to_b[j] = atan2 (-offset_of (geo, j), h);
     }
   geo->max_angle = p->max_angle * (3.14159265358979323846 / 180.0);
   turn_intervals (geo);
+  end_bounds (p, geo);
   return TESSERA_OK;
 }
 
@@ -124,6 +164,9 @@ tessera_trace_geometry_free (TesseraTraceGeometry *geo)
   free (geo->angle_to_b);
   free (geo->turn_lo);
   free (geo->turn_hi);
+  free (geo->start_ok);
+  free (geo->end_ok);
+  geo->start_ok = geo->end_ok = NULL;
   geo->x = geo->y = NULL;
   geo->angle_between = geo->angle_from_a = geo->angle_to_b = NULL;
   geo->turn_lo = geo->turn_hi = NULL;
@@ -218,8 +261,9 @@ first_pair (const TraceSearch *s, float *scratch, float *F)
       float from_a = trace_links_one (s->links, g->ax, g->ay, g->x[j], g->y[j]);
       for (int k = 0; k < d; k++)
         scratch[(size_t) j * d + k] =
-          tessera_trace_turn_ok (g, g->angle_from_a[j],
-                                 g->angle_between[k - j + d - 1])
+          g->start_ok[j]
+          && tessera_trace_turn_ok (g, g->angle_from_a[j],
+                                    g->angle_between[k - j + d - 1])
           ? from_a : -INFINITY;
     }
   add_links (s, 0, scratch, F);
@@ -289,7 +333,10 @@ last_pair (const TraceSearch *s, const float *F, int *best_j, int *best_k)
   for (int k = 0; k < d; k++)
     {
       size_t at = (size_t) last * d + k;
-      float to_b = trace_links_one (s->links, g->x[at], g->y[at], g->bx, g->by);
+      float to_b;
+      if (!g->end_ok[k])
+        continue;
+      to_b = trace_links_one (s->links, g->x[at], g->y[at], g->bx, g->by);
       for (int j = 0; j < d; j++)
         {
           float v = F[(size_t) k * d + j];
@@ -317,7 +364,8 @@ single_guide (const TraceSearch *s, int *best_k)
   for (int k = 0; k < g->points; k++)
     {
       float v;
-      if (!tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
+      if (!g->start_ok[k] || !g->end_ok[k]
+          || !tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
         continue;
       v = trace_links_one (s->links, g->ax, g->ay, g->x[k], g->y[k])
         + trace_links_one (s->links, g->x[k], g->y[k], g->bx, g->by);

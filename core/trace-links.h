@@ -38,12 +38,22 @@ bool        trace_kernel_supported (TraceKernel kernel);
 /* The fastest supported kernel. */
 TraceKernel trace_kernel_best      (void);
 
+/* How a link's samples are scored (core/trace-sample.h). */
+typedef struct
+{
+  int   thresholded;
+  float threshold;
+  int   polarity;
+  int   mean;
+} TraceScore;
+
+TraceScore  trace_score_of (const TesseraTrace *params);
+
 typedef struct
 {
   const TesseraGradient *gradient;
   TraceKernel            kernel;
-  int                    thresholded;
-  float                  threshold;
+  TraceScore             score;
   /* AVX512 only: the search window of the gradient, [left, left + width)
    * x [top, top + height) in the gradient's pixel indices, copied line
    * after line, where lines are columns when ALONG_COLUMNS (the guides run

@@ -76,15 +76,24 @@ trace_gradient_at (const float *gx_field, const float *gy_field,
   *gy = TRACE_ADD (top, TRACE_MUL (wy, TRACE_SUB (bottom, top)));
 }
 
+/* g x u, or its magnitude when POLARITY is 0, or its opposite when -1
+ * (an exact negation, so the bits agree on every backend). */
+TRACE_INLINE float
+trace_signed (float cross, int polarity)
+{
+  return polarity == 0 ? fabsf (cross) : polarity > 0 ? cross : -cross;
+}
+
 /* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
- * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD.  (x0, y0)
- * is the window's origin in image coordinates. */
+ * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD, signed by
+ * POLARITY (trace_signed).  (x0, y0) is the window's origin in image
+ * coordinates. */
 TRACE_INLINE float
 trace_sample_value (const float *gx_field, const float *gy_field,
                     int x0, int y0, int width, int height,
                     float px, float py, float dx, float dy,
                     float ux, float uy, int k, int m,
-                    int thresholded, float threshold)
+                    int thresholded, float threshold, int polarity)
 {
   float t = TRACE_DIV (TRACE_ADD ((float) k, 0.5f), (float) m);
   float x = TRACE_ADD (px, TRACE_MUL (t, dx));
@@ -94,11 +103,19 @@ trace_sample_value (const float *gx_field, const float *gy_field,
   float gx, gy, cross, magnitude;
 
   trace_gradient_at (gx_field, gy_field, width, height, fx, fy, &gx, &gy);
-  cross = fabsf (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)));
+  cross = trace_signed (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)),
+                       polarity);
   if (!thresholded)
     return cross;
   magnitude = TRACE_SQRT (TRACE_ADD (TRACE_MUL (gx, gx), TRACE_MUL (gy, gy)));
   return magnitude > threshold ? TRACE_DIV (cross, magnitude) : 0.0f;
+}
+
+/* A link's value from the total of its M samples: their mean with MEAN. */
+TRACE_INLINE float
+trace_link_total (float total, int m, int mean)
+{
+  return mean ? TRACE_DIV (total, (float) m) : total;
 }
 
 /* The link's length and sample count m = max(1, round(length)). */

@@ -43,6 +43,13 @@ random_params (TestRandom *r)
   p.max_angle = 180.0;
   p.objective = test_random_int (r, 0, 1);
   p.threshold = test_random_int (r, 0, 3) ? 0.5 * test_random_double (r) : 0.0;
+  p.mean = test_random_int (r, 0, 1);
+  p.ends.polarity = test_random_int (r, -1, 1);
+  if (test_random_int (r, 0, 1))
+    {
+      p.reach = test_random_double (r);
+      p.min_reach = 5.0 * test_random_double (r);
+    }
   return p;
 }
 

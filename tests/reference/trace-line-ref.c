@@ -40,13 +40,14 @@ link_value (const TesseraGradient *g, const TesseraTrace *p,
     {
       double t = (k + 0.5) / m, gx, gy, cross;
       sample (g, px + t * (qx - px), py + t * (qy - py), &gx, &gy);
-      cross = fabs (gx * (qy - py) - gy * (qx - px)) / length;
+      cross = (gx * (qy - py) - gy * (qx - px)) / length;
+      cross = p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
       if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
         sum += cross;
       else if (hypot (gx, gy) > p->threshold)
         sum += cross / hypot (gx, gy);
     }
-  return sum;
+  return p->mean ? sum / m : sum;
 }
 
 /* The angle of each link against [a,b], straight from the geometry's
@@ -63,6 +64,19 @@ link_angle (const TesseraTraceGeometry *geo, const int *chosen, int link)
   return geo->angle_between[chosen[link] - chosen[link - 1] + d - 1];
 }
 
+/* The ends' bounds, straight from their definition in trace-line.h. */
+static int
+ends_ok (const TesseraTrace *p, const TesseraTraceGeometry *geo,
+         const int *chosen, int link)
+{
+  double angle = link_angle (geo, chosen, link);
+  if (link == 0 && p->ends.bound_a)
+    return fabs (angle - p->ends.tangent_a) <= geo->max_angle;
+  if (link == geo->nodes && p->ends.bound_b)
+    return fabs (angle - p->ends.tangent_b) <= geo->max_angle;
+  return 1;
+}
+
 double
 trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
                        const TesseraTraceGeometry *geo, const int *chosen)
@@ -76,6 +90,8 @@ trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
       double qy = link < n ? geo->y[link * d + chosen[link]] : geo->by;
       if (link > 0 && !tessera_trace_turn_ok (geo, link_angle (geo, chosen, link - 1),
                                               link_angle (geo, chosen, link)))
+        return -INFINITY;
+      if (!ends_ok (p, geo, chosen, link))
         return -INFINITY;
       sum += link_value (g, p, px, py, qx, qy);
       px = qx;
@@ -127,6 +143,7 @@ trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
                                                 dx, dy, dx / length,
                                                 dy / length, k, m,
                                                 thresholded,
-                                                (float) p->threshold);
-  return trace_lanes_total (acc);
+                                                (float) p->threshold,
+                                                p->ends.polarity);
+  return trace_link_total (trace_lanes_total (acc), m, p->mean);
 }
