@@ -12,6 +12,27 @@
 /* Below this many links (n d^2) the GPU's start-up costs more than it saves. */
 #define TRACE_GPU_MIN_LINKS ((size_t) 1 << 20)
 
+TesseraTrace
+tessera_trace_defaults (void)
+{
+  TesseraTrace p = { 0 };
+
+  p.nodes = 8;
+  p.points = 256;
+  p.half_width = 20.0;
+  p.max_angle = 30.0;
+  p.sigma = 1.5;
+  p.objective = TESSERA_TRACE_ORTHOGONAL_GRADIENT;
+  p.threshold = 0.05;
+  p.reach = 0.25;
+  p.min_reach = 3.0;
+  p.mean = 1;
+  p.keep_side = 1;
+  p.bound_ends = 1;
+  p.snap_radius = 3.0;
+  return p;
+}
+
 TesseraStatus
 tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
 {
@@ -29,8 +50,15 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
       || !(p->min_reach >= 0.0 && p->min_reach <= TESSERA_MAX_SIDE)
       || p->mean < 0 || p->mean > 1
       || p->ends.polarity < -1 || p->ends.polarity > 1
-      || (p->ends.bound_a && !(fabs (p->ends.tangent_a) <= TRACE_HALF_PI))
-      || (p->ends.bound_b && !(fabs (p->ends.tangent_b) <= TRACE_HALF_PI))
+      || (p->ends.bound_a && !(fabs (p->ends.tangent_a) <= TRACE_HALF_PI
+                               && p->ends.slack_a >= 0.0
+                               && p->ends.slack_a <= TRACE_HALF_PI))
+      || (p->ends.bound_b && !(fabs (p->ends.tangent_b) <= TRACE_HALF_PI
+                               && p->ends.slack_b >= 0.0
+                               && p->ends.slack_b <= TRACE_HALF_PI))
+      || p->keep_side < 0 || p->keep_side > 1
+      || p->bound_ends < 0 || p->bound_ends > 1
+      || !(p->snap_radius >= 0.0 && p->snap_radius <= 64.0)
       || !isfinite (a.x) || !isfinite (a.y) || !isfinite (b.x)
       || !isfinite (b.y) || !(length >= 1.0))
     return TESSERA_ERROR_INVALID_ARGUMENT;
@@ -69,9 +97,11 @@ end_bounds (const TesseraTrace *p, TesseraTraceGeometry *geo)
   for (int j = 0; j < geo->points; j++)
     {
       geo->start_ok[j] = !ends->bound_a
-        || fabs (geo->angle_from_a[j] - ends->tangent_a) <= geo->max_angle;
+        || fabs (geo->angle_from_a[j] - ends->tangent_a)
+           <= geo->max_angle + ends->slack_a;
       geo->end_ok[j] = !ends->bound_b
-        || fabs (geo->angle_to_b[j] - ends->tangent_b) <= geo->max_angle;
+        || fabs (geo->angle_to_b[j] - ends->tangent_b)
+           <= geo->max_angle + ends->slack_b;
     }
 }
 

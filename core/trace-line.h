@@ -53,10 +53,11 @@ typedef struct
    * value counts g x u with that sign instead of |g x u|.  0: either. */
   int    polarity;
   /* When set, the first link a -> p_1 (the last, p_n -> b) keeps within
-   * max_angle of TANGENT_A (TANGENT_B): directions in radians against
-   * [a,b], in [-pi/2, pi/2]. */
+   * max_angle + SLACK_A (SLACK_B) of TANGENT_A (TANGENT_B): directions in
+   * radians against [a,b], in [-pi/2, pi/2]; slacks in radians, >= 0. */
   int    bound_a, bound_b;
   double tangent_a, tangent_b;
+  double slack_a, slack_b;
 } TesseraTraceEnds;
 
 typedef struct
@@ -73,6 +74,10 @@ typedef struct
   double                min_reach;   /* ... but at least this, at most L */
   int                   mean;        /* a link counts its samples' mean */
   TesseraTraceEnds      ends;        /* this link's, from its clicks */
+  /* For chains (core/trace-chain.h); the search of one link ignores them. */
+  int                   keep_side;   /* ends.polarity from the clicks */
+  int                   bound_ends;  /* ends' bounds from the clicks */
+  double                snap_radius; /* clicks move to an edge this near */
 } TesseraTrace;
 
 /* The geometry of one search, shared by the CPU and the CUDA backend. */
@@ -94,6 +99,11 @@ typedef struct
    * the offset change. */
   int    *turn_lo, *turn_hi;
 } TesseraTraceGeometry;
+
+/* The settings a user starts from: the guides' reach follows the link,
+ * links score their mean, and chains keep the clicked contrast, bound their
+ * ends and snap the clicks. */
+TesseraTrace  tessera_trace_defaults (void);
 
 TesseraStatus tessera_trace_check (const TesseraTrace *params,
                                    TesseraPoint a, TesseraPoint b);

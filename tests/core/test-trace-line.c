@@ -47,6 +47,8 @@ random_params (TestRandom *r)
   p.ends.bound_b = test_random_int (r, 0, 1);
   p.ends.tangent_a = 3.0 * test_random_double (r) - 1.5;
   p.ends.tangent_b = 3.0 * test_random_double (r) - 1.5;
+  p.ends.slack_a = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  p.ends.slack_b = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
   return p;
 }
 

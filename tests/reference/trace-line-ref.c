@@ -71,9 +71,9 @@ ends_ok (const TesseraTrace *p, const TesseraTraceGeometry *geo,
 {
   double angle = link_angle (geo, chosen, link);
   if (link == 0 && p->ends.bound_a)
-    return fabs (angle - p->ends.tangent_a) <= geo->max_angle;
+    return fabs (angle - p->ends.tangent_a) <= geo->max_angle + p->ends.slack_a;
   if (link == geo->nodes && p->ends.bound_b)
-    return fabs (angle - p->ends.tangent_b) <= geo->max_angle;
+    return fabs (angle - p->ends.tangent_b) <= geo->max_angle + p->ends.slack_b;
   return 1;
 }
 

@@ -1,0 +1,246 @@
+#include <math.h>
+#include <string.h>
+#include "trace-chain.h"
+#include "trace-sample.h"
+
+#define CHAIN_PI 3.14159265358979323846
+/* Snapping looks at points this far apart. */
+#define SNAP_STEP 0.25
+/* Below this |g| (a unit step over one pixel gives 0.5) nothing is an edge;
+ * an edge is a peak of |g| at least this share of the strongest near. */
+#define SNAP_WEAKEST 0.01
+#define SNAP_SHARE   0.2
+/* The contrast is looked for this far either side of a click. */
+#define SIDE_REACH 2.0
+
+int
+tessera_trace_chain_links (int n, int closed)
+{
+  if (n < 2)
+    return 0;
+  return closed ? n : n - 1;
+}
+
+static void
+gradient_at (const TesseraGradient *g, double x, double y, float *gx,
+             float *gy)
+{
+  trace_gradient_at (g->gx, g->gy, g->width, g->height,
+                     (float) (x - g->x0 - 0.5), (float) (y - g->y0 - 0.5),
+                     gx, gy);
+}
+
+static double
+magnitude_at (const TesseraGradient *g, double x, double y)
+{
+  float gx, gy;
+  gradient_at (g, x, y, &gx, &gy);
+  return hypot (gx, gy);
+}
+
+/* Whether |g| at (X, Y) is no lower than half a step either way along g. */
+static int
+peaks_across (const TesseraGradient *g, double x, double y, double m)
+{
+  float gx, gy;
+  double ux, uy;
+
+  gradient_at (g, x, y, &gx, &gy);
+  if (m <= 0.0)
+    return 0;
+  ux = 0.5 * gx / m;
+  uy = 0.5 * gy / m;
+  return m >= magnitude_at (g, x + ux, y + uy)
+         && m >= magnitude_at (g, x - ux, y - uy);
+}
+
+TesseraPoint
+tessera_trace_snap (const TesseraGradient *g, TesseraPoint p, double radius)
+{
+  int steps = (int) floor (radius / SNAP_STEP);
+  double strongest = 0.0, nearest = INFINITY, best_m = 0.0;
+  TesseraPoint best = p;
+
+  if (g == NULL || !(radius > 0.0))
+    return p;
+  for (int j = -steps; j <= steps; j++)
+    for (int i = -steps; i <= steps; i++)
+      if (hypot (i, j) * SNAP_STEP <= radius)
+        strongest = fmax (strongest, magnitude_at (g, p.x + i * SNAP_STEP,
+                                                   p.y + j * SNAP_STEP));
+  if (strongest < SNAP_WEAKEST)
+    return p;
+  /* In scan order, so that equals keep the first. */
+  for (int j = -steps; j <= steps; j++)
+    for (int i = -steps; i <= steps; i++)
+      {
+        double x = p.x + i * SNAP_STEP, y = p.y + j * SNAP_STEP;
+        double distance = hypot (i, j) * SNAP_STEP, m;
+
+        if (distance > radius || distance > nearest)
+          continue;
+        m = magnitude_at (g, x, y);
+        if (m < SNAP_SHARE * strongest || !peaks_across (g, x, y, m))
+          continue;
+        if (distance < nearest || m > best_m)
+          {
+            nearest = distance;
+            best_m = m;
+            best = (TesseraPoint) { x, y };
+          }
+      }
+  return best;
+}
+
+/* The strongest g x u within SIDE_REACH of P across the unit direction U,
+ * with its sign. */
+static double
+contrast_at (const TesseraGradient *g, TesseraPoint p, double ux, double uy)
+{
+  double best = 0.0;
+
+  for (double s = -SIDE_REACH; s <= SIDE_REACH; s += SNAP_STEP)
+    {
+      float gx, gy;
+      double cross;
+      gradient_at (g, p.x - s * uy, p.y + s * ux, &gx, &gy);
+      cross = gx * uy - gy * ux;
+      if (fabs (cross) > fabs (best))
+        best = cross;
+    }
+  return best;
+}
+
+int
+tessera_trace_polarity (const TesseraGradient *g, TesseraPoint a,
+                        TesseraPoint b)
+{
+  double length = hypot (b.x - a.x, b.y - a.y), ux, uy, at_a, at_b;
+
+  if (g == NULL || !(length > 0.0))
+    return 0;
+  ux = (b.x - a.x) / length;
+  uy = (b.y - a.y) / length;
+  at_a = contrast_at (g, a, ux, uy);
+  at_b = contrast_at (g, b, ux, uy);
+  if (at_a * at_b < 0.0 || at_a + at_b == 0.0)
+    return 0;
+  return at_a + at_b > 0.0 ? 1 : -1;
+}
+
+static double
+wrap (double angle)
+{
+  while (angle > CHAIN_PI)
+    angle -= 2.0 * CHAIN_PI;
+  while (angle < -CHAIN_PI)
+    angle += 2.0 * CHAIN_PI;
+  return angle;
+}
+
+/* The direction of the line through inner click I (between the chords to
+ * and from it), or false at an open chain's ends and where the chain turns
+ * right back at I. */
+static int
+click_direction (const TesseraPoint *c, int n, int closed, int i,
+                 double *direction)
+{
+  TesseraPoint before, here = c[i], after;
+  double in, out, tx, ty;
+
+  if (!closed && (i == 0 || i == n - 1))
+    return 0;
+  if (n < 3)
+    return 0;
+  before = c[(i + n - 1) % n];
+  after = c[(i + 1) % n];
+  in = hypot (here.x - before.x, here.y - before.y);
+  out = hypot (after.x - here.x, after.y - here.y);
+  if (!(in > 0.0 && out > 0.0))
+    return 0;
+  tx = (here.x - before.x) / in + (after.x - here.x) / out;
+  ty = (here.y - before.y) / in + (after.y - here.y) / out;
+  if (hypot (tx, ty) < 0.2)
+    return 0;
+  *direction = atan2 (ty, tx);
+  return 1;
+}
+
+/* The bound on the link's end at a click whose line runs along DIRECTION,
+ * for a chord along CHORD: the link may leave along the chord or along the
+ * click's direction, and max_angle around either. */
+static void
+bound_end (double direction, double chord, int *bound, double *tangent,
+           double *slack)
+{
+  double towards = wrap (direction - chord);
+
+  if (fabs (towards) >= 0.5 * CHAIN_PI)
+    return;
+  *bound = 1;
+  *tangent = 0.5 * towards;
+  *slack = 0.5 * fabs (towards);
+}
+
+void
+tessera_trace_link_params (const TesseraTrace *base,
+                           const TesseraGradient *gradient,
+                           const TesseraPoint *clicks, int n, int closed,
+                           int link, TesseraTrace *p)
+{
+  int from = link, to = (link + 1) % n;
+  TesseraPoint a = clicks[from], b = clicks[to];
+  double chord = atan2 (b.y - a.y, b.x - a.x), direction;
+
+  *p = *base;
+  memset (&p->ends, 0, sizeof p->ends);
+  if (base->bound_ends)
+    {
+      if (click_direction (clicks, n, closed, from, &direction))
+        bound_end (direction, chord, &p->ends.bound_a, &p->ends.tangent_a,
+                   &p->ends.slack_a);
+      if (click_direction (clicks, n, closed, to, &direction))
+        bound_end (direction, chord, &p->ends.bound_b, &p->ends.tangent_b,
+                   &p->ends.slack_b);
+    }
+  if (base->keep_side)
+    p->ends.polarity = tessera_trace_polarity (gradient, a, b);
+  else
+    p->ends.polarity = base->ends.polarity;
+}
+
+TesseraStatus
+tessera_trace_chain (const TesseraGradient *gradient, TesseraPoint *clicks,
+                     int n, int closed, const TesseraTrace *base,
+                     TesseraPoint *path, int *n_path, TesseraExec *exec)
+{
+  int links = tessera_trace_chain_links (n, closed), stride = base->nodes + 1;
+  TesseraStatus status = TESSERA_OK;
+
+  *n_path = 0;
+  if (links == 0)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  for (int i = 0; i < n; i++)
+    clicks[i] = tessera_trace_snap (gradient, clicks[i], base->snap_radius);
+  for (int link = 0; link < links && status == TESSERA_OK; link++)
+    {
+      TesseraTrace p;
+      TesseraPoint *out = path + (size_t) link * stride;
+
+      tessera_trace_link_params (base, gradient, clicks, n, closed, link, &p);
+      status = tessera_trace_line (gradient, clicks[link],
+                                   clicks[(link + 1) % n], &p, out, NULL,
+                                   exec);
+      if (status == TESSERA_ERROR_NO_SOLUTION
+          && (p.ends.bound_a || p.ends.bound_b))
+        {
+          p.ends.bound_a = p.ends.bound_b = 0;
+          status = tessera_trace_line (gradient, clicks[link],
+                                       clicks[(link + 1) % n], &p, out, NULL,
+                                       exec);
+        }
+    }
+  if (status == TESSERA_OK)
+    *n_path = links * stride + 1;
+  return status;
+}

@@ -1,0 +1,49 @@
+/* Tessera — a chain of clicks traced link by link (core/trace-line.h), with
+ * what the clicks tell each link: where the edge is (a click moves to the
+ * nearest strong edge within snap_radius), which side of it is brighter
+ * (the link keeps to that contrast), and which way the line runs through
+ * an inner click (the links on either side leave it within max_angle of
+ * that direction, so the path turns smoothly there).  The ends of an open
+ * chain are left free: nothing says how the line runs beyond them. */
+#ifndef TESSERA_TRACE_CHAIN_H
+#define TESSERA_TRACE_CHAIN_H
+
+#include "trace-line.h"
+
+/* Links of a chain of N clicks: one fewer, or as many if CLOSED (the last
+ * click links back to the first); 0 for fewer than two clicks. */
+int          tessera_trace_chain_links (int n, int closed);
+
+/* The nearest point to P, within RADIUS, where |g| peaks across the edge
+ * and reaches a fifth of the strongest |g| within RADIUS; P itself when there is
+ * none or RADIUS is 0.  Points outside the gradient's window read its
+ * nearest pixels. */
+TesseraPoint tessera_trace_snap        (const TesseraGradient *gradient,
+                                        TesseraPoint p, double radius);
+
+/* The contrast seen at A and B across the link a -> b (ends.polarity): +1
+ * or -1 when both agree, else 0. */
+int          tessera_trace_polarity    (const TesseraGradient *gradient,
+                                        TesseraPoint a, TesseraPoint b);
+
+/* The parameters of link LINK of the chain: BASE's, with the reach's
+ * ends bounded where BASE->bound_ends asks and GRADIENT's polarity where
+ * BASE->keep_side asks (GRADIENT may be NULL when it does not). */
+void         tessera_trace_link_params (const TesseraTrace *base,
+                                        const TesseraGradient *gradient,
+                                        const TesseraPoint *clicks, int n,
+                                        int closed, int link,
+                                        TesseraTrace *params);
+
+/* The whole chain on GRADIENT: CLICKS are snapped in place first (BASE's
+ * snap_radius), then each link is traced; a link whose ends' bounds leave
+ * no path is traced again without them.  PATH receives links * (nodes + 1)
+ * + 1 points (a closed chain's last repeats its first), *N_PATH their
+ * number. */
+TesseraStatus tessera_trace_chain      (const TesseraGradient *gradient,
+                                        TesseraPoint *clicks, int n,
+                                        int closed, const TesseraTrace *base,
+                                        TesseraPoint *path, int *n_path,
+                                        TesseraExec *exec);
+
+#endif
