@@ -111,21 +111,47 @@ contrast_at (const TesseraGradient *g, TesseraPoint p, double ux, double uy)
   return best;
 }
 
-int
-tessera_trace_polarity (const TesseraGradient *g, TesseraPoint a,
-                        TesseraPoint b)
+/* The contrast at A and B across a -> b: their sum when they agree, else
+ * 0. */
+static double
+link_contrast (const TesseraGradient *g, TesseraPoint a, TesseraPoint b)
 {
   double length = hypot (b.x - a.x, b.y - a.y), ux, uy, at_a, at_b;
 
   if (g == NULL || !(length > 0.0))
-    return 0;
+    return 0.0;
   ux = (b.x - a.x) / length;
   uy = (b.y - a.y) / length;
   at_a = contrast_at (g, a, ux, uy);
   at_b = contrast_at (g, b, ux, uy);
-  if (at_a * at_b < 0.0 || at_a + at_b == 0.0)
-    return 0;
-  return at_a + at_b > 0.0 ? 1 : -1;
+  return at_a * at_b < 0.0 ? 0.0 : at_a + at_b;
+}
+
+static int
+sign_of (double v)
+{
+  return (v > 0.0) - (v < 0.0);
+}
+
+int
+tessera_trace_polarity (const TesseraGradient *g, TesseraPoint a,
+                        TesseraPoint b)
+{
+  return sign_of (link_contrast (g, a, b));
+}
+
+/* The links whose ends agree vote, one voice each, for the hand that the
+ * brighter side keeps along the whole chain. */
+static int
+chain_polarity (const TesseraGradient *g, const TesseraPoint *clicks, int n,
+                int closed)
+{
+  int links = tessera_trace_chain_links (n, closed), votes = 0;
+
+  for (int link = 0; link < links; link++)
+    votes += sign_of (link_contrast (g, clicks[link],
+                                     clicks[(link + 1) % n]));
+  return sign_of (votes);
 }
 
 static double
@@ -182,6 +208,26 @@ bound_end (double direction, double chord, int *bound, double *tangent,
   *slack = 0.5 * fabs (towards);
 }
 
+/* The end of a link at an open chain's end click, where nothing says how
+ * the line runs: were the link an arc, it would leave its end as it enters
+ * the other (mirrored), so the link may leave along the chord or that way,
+ * max_angle around either. */
+static void
+bound_free_end (int other_bound, double other_tangent, double other_slack,
+                int *bound, double *tangent, double *slack)
+{
+  double towards = 0.0;
+
+  /* The other end's bound, as bound_end made it: its click's direction is
+   * TANGENT + SLACK or TANGENT - SLACK, the one away from the chord. */
+  if (other_bound)
+    towards = -(other_tangent + (other_tangent >= 0.0 ? other_slack
+                                                      : -other_slack));
+  *bound = 1;
+  *tangent = 0.5 * towards;
+  *slack = 0.5 * fabs (towards);
+}
+
 void
 tessera_trace_link_params (const TesseraTrace *base,
                            const TesseraGradient *gradient,
@@ -191,22 +237,38 @@ tessera_trace_link_params (const TesseraTrace *base,
   int from = link, to = (link + 1) % n;
   TesseraPoint a = clicks[from], b = clicks[to];
   double chord = atan2 (b.y - a.y, b.x - a.x), direction;
+  TesseraTraceEnds *ends = &p->ends;
+  int free_a, free_b;
 
   *p = *base;
-  memset (&p->ends, 0, sizeof p->ends);
+  memset (ends, 0, sizeof *ends);
   if (base->bound_ends)
     {
-      if (click_direction (clicks, n, closed, from, &direction))
-        bound_end (direction, chord, &p->ends.bound_a, &p->ends.tangent_a,
-                   &p->ends.slack_a);
-      if (click_direction (clicks, n, closed, to, &direction))
-        bound_end (direction, chord, &p->ends.bound_b, &p->ends.tangent_b,
-                   &p->ends.slack_b);
+      free_a = !click_direction (clicks, n, closed, from, &direction);
+      if (!free_a)
+        bound_end (direction, chord, &ends->bound_a, &ends->tangent_a,
+                   &ends->slack_a);
+      free_b = !click_direction (clicks, n, closed, to, &direction);
+      if (!free_b)
+        bound_end (direction, chord, &ends->bound_b, &ends->tangent_b,
+                   &ends->slack_b);
+      /* An open chain's ends: the first link's start and the last's end. */
+      if (free_a && !closed && from == 0)
+        bound_free_end (ends->bound_b, ends->tangent_b, ends->slack_b,
+                        &ends->bound_a, &ends->tangent_a, &ends->slack_a);
+      if (free_b && !closed && to == n - 1)
+        bound_free_end (ends->bound_a, ends->tangent_a, ends->slack_a,
+                        &ends->bound_b, &ends->tangent_b, &ends->slack_b);
     }
+  /* A link whose clicks disagree keeps the chain's hand. */
   if (base->keep_side)
-    p->ends.polarity = tessera_trace_polarity (gradient, a, b);
+    {
+      ends->polarity = tessera_trace_polarity (gradient, a, b);
+      if (ends->polarity == 0)
+        ends->polarity = chain_polarity (gradient, clicks, n, closed);
+    }
   else
-    p->ends.polarity = base->ends.polarity;
+    ends->polarity = base->ends.polarity;
 }
 
 TesseraStatus

@@ -22,7 +22,8 @@ TesseraPoint tessera_trace_snap        (const TesseraGradient *gradient,
                                         TesseraPoint p, double radius);
 
 /* The contrast seen at A and B across the link a -> b (ends.polarity): +1
- * or -1 when both agree, else 0. */
+ * or -1 when both agree, else 0 (where a chain's link then takes the hand
+ * that most of its links agree on). */
 int          tessera_trace_polarity    (const TesseraGradient *gradient,
                                         TesseraPoint a, TesseraPoint b);
 

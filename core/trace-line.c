@@ -24,7 +24,7 @@ tessera_trace_defaults (void)
   p.sigma = 1.5;
   p.objective = TESSERA_TRACE_ORTHOGONAL_GRADIENT;
   p.threshold = 0.05;
-  p.reach = 0.25;
+  p.reach = 0.15;
   p.min_reach = 3.0;
   p.mean = 1;
   p.keep_side = 1;
@@ -140,6 +140,7 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   geo->nodes = n;
   geo->points = d;
   geo->half_width = reach;
+  geo->span = h;
   geo->x = malloc (sizeof (float) * (size_t) n * d);
   geo->y = malloc (sizeof (float) * (size_t) n * d);
   geo->angle_between = malloc (sizeof (double) * (2 * d - 1));

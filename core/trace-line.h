@@ -12,8 +12,9 @@
  * gradient of core/gradient.h): gradient magnitude times |sin| of its angle
  * with the link.  The THRESHOLDED objective is the paper's literal one: |sin|
  * alone, counted where |g| > threshold.  With MEAN each link counts the mean
- * of its samples instead of their sum: every link spans the same distance
- * along [a,b], so a detour earns nothing for its length.  With a POLARITY
+ * of its samples times the cosine of its angle with [a,b] instead of their
+ * sum: every link spans the same distance h along [a,b], so a detour earns
+ * nothing for its length, and a link across the corridor little.  With a POLARITY
  * (TesseraTraceEnds) the sign of g x u counts: an edge of the other contrast
  * scores against the path.  The ends may bound the first and last links'
  * directions, so that the path turns smoothly across the clicks.
@@ -85,6 +86,7 @@ typedef struct
 {
   int    nodes, points;
   double half_width;     /* how far the guides reach: L, or less by reach */
+  double span;           /* how far each link reaches along [a,b]: h */
   float *x, *y;          /* guide i (0-based), point j at [i * points + j] */
   float  ax, ay, bx, by;
   double *angle_between; /* angle of a link between guides, by k - j + d - 1 */
@@ -127,7 +129,7 @@ double tessera_trace_reach (const TesseraTrace *params, double length);
 
 /* V(p, q) of the header comment. */
 float tessera_trace_link_value (const TesseraGradient *gradient,
-                                const TesseraTrace *params,
+                                const TesseraTrace *params, double span,
                                 float px, float py, float qx, float qy);
 
 /* The window the search samples, clamped to [left, right) x [top, bottom):

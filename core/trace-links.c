@@ -5,10 +5,11 @@
 
 /* The plain kernel: one sample after another into the partial sums. */
 TraceScore
-trace_score_of (const TesseraTrace *p)
+trace_score_of (const TesseraTrace *p, double span)
 {
   TraceScore score = { p->objective == TESSERA_TRACE_THRESHOLDED_SINE,
-                       (float) p->threshold, p->ends.polarity, p->mean };
+                       (float) p->threshold, p->ends.polarity, p->mean,
+                       (float) span };
   return score;
 }
 
@@ -133,7 +134,7 @@ link_value (const TesseraGradient *g, TraceKernel kernel,
 #endif
   total = link_sum_plain (g, score, px, py, dx, dy, dx / length,
                           dy / length, m);
-  return trace_link_total (total, m, score->mean);
+  return trace_link_total (total, m, score->mean, score->span, length);
 }
 
 /* Gathers take 32-bit offsets. */
@@ -145,13 +146,13 @@ gatherable (const TesseraGradient *g)
 
 float
 tessera_trace_link_value (const TesseraGradient *gradient,
-                          const TesseraTrace *p,
+                          const TesseraTrace *p, double span,
                           float px, float py, float qx, float qy)
 {
   TraceKernel kernel = trace_kernel_supported (TRACE_KERNEL_AVX2)
                        && gatherable (gradient)
                        ? TRACE_KERNEL_AVX2 : TRACE_KERNEL_PLAIN;
-  TraceScore score = trace_score_of (p);
+  TraceScore score = trace_score_of (p, span);
   return link_value (gradient, kernel, &score, px, py, qx, qy);
 }
 
@@ -440,7 +441,7 @@ group_avx512 (const TraceLinks *links, const float *px, const float *py,
   __m512 length;
   __m512i m;
   int first_m;
-  float sums[TRACE_GROUP];
+  float sums[TRACE_GROUP], lengths[TRACE_GROUP];
 
   /* trace_link_length, lane by lane. */
   length = _mm512_sqrt_ps (_mm512_add_ps (_mm512_mul_ps (lanes.dx, lanes.dx),
@@ -448,6 +449,7 @@ group_avx512 (const TraceLinks *links, const float *px, const float *py,
   m = _mm512_max_epi32 (_mm512_cvttps_epi32 (_mm512_floor_ps (
                           _mm512_add_ps (length, f.half))), f.one);
   first_m = _mm_cvtsi128_si32 (_mm512_castsi512_si128 (m));
+  _mm512_storeu_ps (lengths, length);
   lanes.ux = _mm512_div_ps (lanes.dx, length);
   lanes.uy = _mm512_div_ps (lanes.dy, length);
   alone = _mm512_mask_cmpneq_epi32_mask (live, m, _mm512_set1_epi32 (first_m))
@@ -461,7 +463,8 @@ group_avx512 (const TraceLinks *links, const float *px, const float *py,
     values[i] = alone >> i & 1
       ? link_value (links->gradient, TRACE_KERNEL_AVX2, &links->score,
                     px[i], py[i], qx[i], qy[i])
-      : trace_link_total (sums[i], first_m, links->score.mean);
+      : trace_link_total (sums[i], first_m, links->score.mean,
+                          links->score.span, lengths[i]);
 }
 
 /* Whether the samples of sixteen neighbouring points of a guide, taken
@@ -563,7 +566,7 @@ trace_links_init (TraceLinks *links, const TesseraGradient *gradient,
   *links = (TraceLinks) { 0 };
   links->gradient = gradient;
   links->kernel = gatherable (gradient) ? kernel : TRACE_KERNEL_PLAIN;
-  links->score = trace_score_of (params);
+  links->score = trace_score_of (params, geometry->span);
 #ifdef TRACE_HAVE_X86_KERNELS
   if (links->kernel == TRACE_KERNEL_AVX512)
     status = copy_window (links, geometry);

@@ -45,9 +45,11 @@ typedef struct
   float threshold;
   int   polarity;
   int   mean;
+  float span;
 } TraceScore;
 
-TraceScore  trace_score_of (const TesseraTrace *params);
+/* The scoring of PARAMS on links that reach SPAN along [a,b]. */
+TraceScore  trace_score_of (const TesseraTrace *params, double span);
 
 typedef struct
 {

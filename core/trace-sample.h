@@ -111,11 +111,16 @@ trace_sample_value (const float *gx_field, const float *gy_field,
   return magnitude > threshold ? TRACE_DIV (cross, magnitude) : 0.0f;
 }
 
-/* A link's value from the total of its M samples: their mean with MEAN. */
+/* A link's value from the total of its M samples; with MEAN their mean
+ * times SPAN / LENGTH, the cosine of the link's angle with [a,b] (SPAN: how
+ * far every link reaches along [a,b]), so that a link counts for the
+ * ground it gains along the line, not for its length. */
 TRACE_INLINE float
-trace_link_total (float total, int m, int mean)
+trace_link_total (float total, int m, int mean, float span, float length)
 {
-  return mean ? TRACE_DIV (total, (float) m) : total;
+  if (!mean)
+    return total;
+  return TRACE_MUL (TRACE_DIV (total, (float) m), TRACE_DIV (span, length));
 }
 
 /* The link's length and sample count m = max(1, round(length)). */

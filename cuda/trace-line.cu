@@ -30,6 +30,7 @@ struct Search
   int          thresholded;
   float        threshold;
   int          polarity, mean;
+  float        span;
 };
 
 __device__ float
@@ -55,7 +56,7 @@ link_value (const Search &s, float px, float py, float qx, float qy)
                                 px, py, dx, dy, ux, uy, k0 + lane, m,
                                 s.thresholded, s.threshold, s.polarity));
     }
-  return trace_link_total (trace_lanes_total (acc), m, s.mean);
+  return trace_link_total (trace_lanes_total (acc), m, s.mean, s.span, length);
 }
 
 /* From a to each point of the first guide, and from each point of the last
@@ -303,7 +304,7 @@ tessera_cuda_trace_line (const TesseraGradient *gradient,
                geo->bx, geo->by, d,
                params->objective == TESSERA_TRACE_THRESHOLDED_SINE,
                (float) params->threshold, params->ends.polarity,
-               params->mean };
+               params->mean, (float) geo->span };
   float *current = F.as<float> (), *following = next.as<float> ();
 
   end_links<<<lines, threads>>> (s, n - 1, from_a.as<float> (), to_b.as<float> ());

@@ -64,7 +64,7 @@ random_point (TestRandom *r, const TesseraGradient *g)
 
 /* Compares VALUES of the links in the group with the reference's. */
 static void
-check_group (const TesseraGradient *g, const TesseraTrace *p,
+check_group (const TesseraGradient *g, const TesseraTrace *p, double span,
              const float *px, const float *py, const float *qx,
              const float *qy, int count, uint32_t wanted,
              const float *values, TraceKernel kernel)
@@ -72,7 +72,8 @@ check_group (const TesseraGradient *g, const TesseraTrace *p,
   for (int i = 0; i < count; i++)
     if (wanted >> i & 1)
       {
-        float expected = trace_reference_link (g, p, px[i], py[i], qx[i], qy[i]);
+        float expected = trace_reference_link (g, p, span, px[i], py[i], qx[i],
+                                               qy[i]);
         if (values[i] != expected)
           g_error ("kernel %d, link (%.9g, %.9g) -> (%.9g, %.9g) on %dx%d at "
                    "(%d, %d): %.9g, expected %.9g", kernel, px[i], py[i],
@@ -106,7 +107,7 @@ check_diagonals (TestRandom *r, const TraceLinks *links,
 
           trace_links_group (links, x + j0, y + j0, x + d + j0 + delta,
                              y + d + j0 + delta, count, wanted, values);
-          check_group (g, p, x + j0, y + j0, x + d + j0 + delta,
+          check_group (g, p, links->score.span, x + j0, y + j0, x + d + j0 + delta,
                        y + d + j0 + delta, count, wanted, values, kernel);
         }
     }
@@ -132,9 +133,9 @@ check_any_links (TestRandom *r, const TraceLinks *links,
       qy[i] = same ? py[i] : (float) to.y;
     }
   trace_links_group (links, px, py, qx, qy, count, (1u << count) - 1, values);
-  check_group (g, p, px, py, qx, qy, count, (1u << count) - 1, values, kernel);
+  check_group (g, p, links->score.span, px, py, qx, qy, count, (1u << count) - 1, values, kernel);
   values[0] = trace_links_one (links, px[0], py[0], qx[0], qy[0]);
-  check_group (g, p, px, py, qx, qy, 1, 1, values, kernel);
+  check_group (g, p, links->score.span, px, py, qx, qy, 1, 1, values, kernel);
 }
 
 static void

@@ -25,7 +25,7 @@ sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)
 }
 
 static double
-link_value (const TesseraGradient *g, const TesseraTrace *p,
+link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
             double px, double py, double qx, double qy)
 {
   double length = hypot (qx - px, qy - py);
@@ -47,7 +47,7 @@ link_value (const TesseraGradient *g, const TesseraTrace *p,
       else if (hypot (gx, gy) > p->threshold)
         sum += cross / hypot (gx, gy);
     }
-  return p->mean ? sum / m : sum;
+  return p->mean ? sum / m * (span / length) : sum;
 }
 
 /* The angle of each link against [a,b], straight from the geometry's
@@ -93,7 +93,7 @@ trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
         return -INFINITY;
       if (!ends_ok (p, geo, chosen, link))
         return -INFINITY;
-      sum += link_value (g, p, px, py, qx, qy);
+      sum += link_value (g, p, geo->span, px, py, qx, qy);
       px = qx;
       py = qy;
     }
@@ -129,7 +129,7 @@ trace_reference_best (const TesseraGradient *g, const TesseraTrace *p,
 
 float
 trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
-                      float px, float py, float qx, float qy)
+                      double span, float px, float py, float qx, float qy)
 {
   float dx = qx - px, dy = qy - py, acc[TRACE_LANES] = { 0.0f };
   int m, thresholded = p->objective == TESSERA_TRACE_THRESHOLDED_SINE;
@@ -145,5 +145,6 @@ trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
                                                 thresholded,
                                                 (float) p->threshold,
                                                 p->ends.polarity);
-  return trace_link_total (trace_lanes_total (acc), m, p->mean);
+  return trace_link_total (trace_lanes_total (acc), m, p->mean, (float) span,
+                           length);
 }

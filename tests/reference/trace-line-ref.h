@@ -21,9 +21,9 @@ double trace_reference_best  (const TesseraGradient *gradient,
 
 /* V(p, q) in single precision, to the bit as the search must compute it:
  * core/trace-sample.h's sample after sample, sample k into partial sum
- * k % 8. */
+ * k % 8; SPAN as the geometry's (for MEAN). */
 float  trace_reference_link  (const TesseraGradient *gradient,
-                              const TesseraTrace *params,
+                              const TesseraTrace *params, double span,
                               float px, float py, float qx, float qy);
 
 #endif
