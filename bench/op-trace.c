@@ -11,7 +11,7 @@
 #include "op.h"
 #include "options.h"
 #include "synthetic-road.h"
-#include "trace-chain.h"
+#include "trace-clicks.h"
 
 #define TRACE_BENCH_MAX_CLICKS 256
 
@@ -20,8 +20,8 @@ typedef struct
   TesseraTrace    params;
   TesseraPoint    a, b;
   bool            a_given, b_given;
-  /* --clicks: a chain (core/trace-chain.h) instead of one link a -> b. */
-  TesseraPoint    clicks[TRACE_BENCH_MAX_CLICKS], snapped[TRACE_BENCH_MAX_CLICKS];
+  /* --clicks: a chain (core/trace-clicks.h) instead of one link a -> b. */
+  TesseraPoint    clicks[TRACE_BENCH_MAX_CLICKS];
   int             n_clicks;
   int             closed;
   TesseraImage    image;
@@ -218,13 +218,10 @@ trace_run (void *state, TesseraExec *exec)
 
   if (bench->n_clicks > 0)
     {
-      /* The chain snaps its clicks in place: a fresh copy every run. */
-      memcpy (bench->snapped, bench->clicks,
-              sizeof (TesseraPoint) * bench->n_clicks);
-      return tessera_trace_chain (&bench->gradient, bench->snapped,
+      return tessera_trace_chain (&bench->gradient, bench->clicks,
                                   bench->n_clicks, bench->closed,
                                   &bench->params, bench->path, &bench->n_path,
-                                  exec);
+                                  NULL, exec);
     }
   bench->n_path = bench->params.nodes + 2;
   return tessera_trace_line (&bench->gradient, bench->a, bench->b,

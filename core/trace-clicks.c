@@ -1,6 +1,7 @@
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
-#include "trace-chain.h"
+#include "trace-clicks.h"
 #include "trace-sample.h"
 
 #define CHAIN_PI 3.14159265358979323846
@@ -271,38 +272,83 @@ tessera_trace_link_params (const TesseraTrace *base,
     ends->polarity = base->ends.polarity;
 }
 
+/* Link LINK between clicks already snapped. */
+static TesseraStatus
+trace_snapped_link (const TesseraGradient *gradient,
+                    const TesseraPoint *snapped, int n, int closed, int link,
+                    const TesseraTrace *base, TesseraPoint *path,
+                    TesseraExec *exec)
+{
+  TesseraPoint a = snapped[link], b = snapped[(link + 1) % n];
+  TesseraTrace p;
+  TesseraStatus status;
+
+  tessera_trace_link_params (base, gradient, snapped, n, closed, link, &p);
+  status = tessera_trace_line (gradient, a, b, &p, path, NULL, exec);
+  if (status == TESSERA_ERROR_NO_SOLUTION
+      && (p.ends.bound_a || p.ends.bound_b))
+    {
+      p.ends.bound_a = p.ends.bound_b = 0;
+      status = tessera_trace_line (gradient, a, b, &p, path, NULL, exec);
+    }
+  return status;
+}
+
+static TesseraPoint *
+snapped_clicks (const TesseraGradient *gradient, const TesseraPoint *clicks,
+                int n, double radius)
+{
+  TesseraPoint *snapped = malloc (sizeof (TesseraPoint) * (size_t) n);
+
+  for (int i = 0; snapped != NULL && i < n; i++)
+    snapped[i] = tessera_trace_snap (gradient, clicks[i], radius);
+  return snapped;
+}
+
 TesseraStatus
-tessera_trace_chain (const TesseraGradient *gradient, TesseraPoint *clicks,
-                     int n, int closed, const TesseraTrace *base,
-                     TesseraPoint *path, int *n_path, TesseraExec *exec)
+tessera_trace_chain_link (const TesseraGradient *gradient,
+                          const TesseraPoint *clicks, int n, int closed,
+                          int link, const TesseraTrace *base,
+                          TesseraPoint *path, TesseraExec *exec)
+{
+  TesseraPoint *snapped;
+  TesseraStatus status;
+
+  if (link < 0 || link >= tessera_trace_chain_links (n, closed))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  snapped = snapped_clicks (gradient, clicks, n, base->snap_radius);
+  if (snapped == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  status = trace_snapped_link (gradient, snapped, n, closed, link, base, path,
+                               exec);
+  free (snapped);
+  return status;
+}
+
+TesseraStatus
+tessera_trace_chain (const TesseraGradient *gradient,
+                     const TesseraPoint *clicks, int n, int closed,
+                     const TesseraTrace *base, TesseraPoint *path,
+                     int *n_path, int *failed_link, TesseraExec *exec)
 {
   int links = tessera_trace_chain_links (n, closed), stride = base->nodes + 1;
   TesseraStatus status = TESSERA_OK;
+  TesseraPoint *snapped;
+  int link;
 
   *n_path = 0;
   if (links == 0)
     return TESSERA_ERROR_INVALID_ARGUMENT;
-  for (int i = 0; i < n; i++)
-    clicks[i] = tessera_trace_snap (gradient, clicks[i], base->snap_radius);
-  for (int link = 0; link < links && status == TESSERA_OK; link++)
-    {
-      TesseraTrace p;
-      TesseraPoint *out = path + (size_t) link * stride;
-
-      tessera_trace_link_params (base, gradient, clicks, n, closed, link, &p);
-      status = tessera_trace_line (gradient, clicks[link],
-                                   clicks[(link + 1) % n], &p, out, NULL,
-                                   exec);
-      if (status == TESSERA_ERROR_NO_SOLUTION
-          && (p.ends.bound_a || p.ends.bound_b))
-        {
-          p.ends.bound_a = p.ends.bound_b = 0;
-          status = tessera_trace_line (gradient, clicks[link],
-                                       clicks[(link + 1) % n], &p, out, NULL,
-                                       exec);
-        }
-    }
+  snapped = snapped_clicks (gradient, clicks, n, base->snap_radius);
+  if (snapped == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (link = 0; link < links && status == TESSERA_OK; link++)
+    status = trace_snapped_link (gradient, snapped, n, closed, link, base,
+                                 path + (size_t) link * stride, exec);
+  free (snapped);
   if (status == TESSERA_OK)
     *n_path = links * stride + 1;
+  else if (failed_link != NULL)
+    *failed_link = link - 1;
   return status;
 }

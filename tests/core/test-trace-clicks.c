@@ -1,4 +1,4 @@
-/* Chains of clicks (core/trace-chain.h) on synthetic roads with a known
+/* Chains of clicks (core/trace-clicks.h) on synthetic roads with a known
  * edge: more clicks never make the trace worse, the clicked one of two
  * parallel edges wins, snapping finds the edge, ends stay bounded. */
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <glib.h>
 #include "random.h"
 #include "synthetic-road.h"
-#include "trace-chain.h"
+#include "trace-clicks.h"
 
 #define MOST_CLICKS 12
 
@@ -58,7 +58,7 @@ trace_at (const TesseraGradient *g, const SyntheticRoad *road, EdgeAt edge,
   for (int i = 0; i < n; i++)
     clicks[i] = (TesseraPoint) { xs[i], edge (road, xs[i]) + jitter[i] };
   g_assert_cmpint (tessera_trace_chain (g, clicks, n, 0, p, path, &n_path,
-                                        NULL), ==, TESSERA_OK);
+                                        NULL, NULL), ==, TESSERA_OK);
   deviation = max_deviation (road, edge, path, n_path);
   g_free (path);
   return deviation;
@@ -189,7 +189,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/trace-chain/more-clicks-help", test_more_clicks_help);
-  g_test_add_func ("/trace-chain/clicked-edge-wins", test_clicked_edge_wins);
+  g_test_add_func ("/trace-clicks/more-clicks-help", test_more_clicks_help);
+  g_test_add_func ("/trace-clicks/clicked-edge-wins", test_clicked_edge_wins);
   return g_test_run ();
 }

@@ -5,8 +5,8 @@
  * an inner click (the links on either side leave it within max_angle of
  * that direction, so the path turns smoothly there).  The ends of an open
  * chain are left free: nothing says how the line runs beyond them. */
-#ifndef TESSERA_TRACE_CHAIN_H
-#define TESSERA_TRACE_CHAIN_H
+#ifndef TESSERA_TRACE_CLICKS_H
+#define TESSERA_TRACE_CLICKS_H
 
 #include "trace-line.h"
 
@@ -36,15 +36,25 @@ void         tessera_trace_link_params (const TesseraTrace *base,
                                         int closed, int link,
                                         TesseraTrace *params);
 
-/* The whole chain on GRADIENT: CLICKS are snapped in place first (BASE's
- * snap_radius), then each link is traced; a link whose ends' bounds leave
- * no path is traced again without them.  PATH receives links * (nodes + 1)
- * + 1 points (a closed chain's last repeats its first), *N_PATH their
- * number. */
+/* The whole chain on GRADIENT, which must hold the clicks and the guides
+ * around them: the clicks are snapped first (BASE's snap_radius), then each
+ * link is traced; a link whose ends' bounds leave no path is traced again
+ * without them.  PATH receives links * (nodes + 1) + 1 points (a closed
+ * chain's last repeats its first), *N_PATH their number; on failure
+ * *FAILED_LINK (may be NULL) says which link failed. */
 TesseraStatus tessera_trace_chain      (const TesseraGradient *gradient,
-                                        TesseraPoint *clicks, int n,
+                                        const TesseraPoint *clicks, int n,
                                         int closed, const TesseraTrace *base,
                                         TesseraPoint *path, int *n_path,
+                                        int *failed_link, TesseraExec *exec);
+
+/* Link LINK of that chain alone, exactly as tessera_trace_chain traces it:
+ * PATH receives nodes + 2 points, from the snapped click to the next. */
+TesseraStatus tessera_trace_chain_link (const TesseraGradient *gradient,
+                                        const TesseraPoint *clicks, int n,
+                                        int closed, int link,
+                                        const TesseraTrace *base,
+                                        TesseraPoint *path,
                                         TesseraExec *exec);
 
 #endif
