@@ -66,19 +66,23 @@ bad:
 static bool
 clicks_value (const char *option, const char *text, TraceBench *bench)
 {
-  char *copy, *token, *rest = NULL;
-  bool valid = text != NULL;
+  char point[128];
 
   bench->n_clicks = 0;
-  if (!valid)
-    return false;
-  copy = strdup (text);
-  for (token = strtok_r (copy, ";", &rest); token != NULL && valid;
-       token = strtok_r (NULL, ";", &rest))
-    valid = bench->n_clicks < TRACE_BENCH_MAX_CLICKS
-            && point_value (option, token, &bench->clicks[bench->n_clicks++]);
-  free (copy);
-  return valid && bench->n_clicks >= 2;
+  while (text != NULL && *text != '\0')
+    {
+      const char *end = strchr (text, ';');
+      size_t length = end != NULL ? (size_t) (end - text) : strlen (text);
+
+      if (length >= sizeof point || bench->n_clicks >= TRACE_BENCH_MAX_CLICKS)
+        return false;
+      memcpy (point, text, length);
+      point[length] = '\0';
+      if (!point_value (option, point, &bench->clicks[bench->n_clicks++]))
+        return false;
+      text = end != NULL ? end + 1 : NULL;
+    }
+  return bench->n_clicks >= 2;
 }
 
 /* The settings of the trace before issue 23. */

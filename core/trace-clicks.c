@@ -13,6 +13,9 @@
 #define SNAP_SHARE   0.2
 /* The contrast is looked for this far either side of a click. */
 #define SIDE_REACH 2.0
+/* Points on a guide closer than this (pixels) find nothing new: a short
+ * link's guides, reaching less, take fewer points. */
+#define FINEST_STEP 0.125
 
 int
 tessera_trace_chain_links (int n, int closed)
@@ -243,6 +246,12 @@ tessera_trace_link_params (const TesseraTrace *base,
 
   *p = *base;
   memset (ends, 0, sizeof *ends);
+  if (base->reach > 0.0 && base->points > 1)
+    {
+      double reach = tessera_trace_reach (base, hypot (b.x - a.x, b.y - a.y));
+      int enough = 1 + 2 * (int) ceil (reach / FINEST_STEP);
+      p->points = enough < base->points ? enough : base->points;
+    }
   if (base->bound_ends)
     {
       free_a = !click_direction (clicks, n, closed, from, &direction);

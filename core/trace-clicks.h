@@ -27,9 +27,11 @@ TesseraPoint tessera_trace_snap        (const TesseraGradient *gradient,
 int          tessera_trace_polarity    (const TesseraGradient *gradient,
                                         TesseraPoint a, TesseraPoint b);
 
-/* The parameters of link LINK of the chain: BASE's, with the reach's
- * ends bounded where BASE->bound_ends asks and GRADIENT's polarity where
- * BASE->keep_side asks (GRADIENT may be NULL when it does not). */
+/* The parameters of link LINK of the chain: BASE's, with the ends bounded
+ * where BASE->bound_ends asks and GRADIENT's polarity where BASE->keep_side
+ * asks (GRADIENT may be NULL when it does not), and where the guides'
+ * reach follows the link, no more points than an eighth of a pixel apart
+ * (an odd number, so that the straight line is one of them). */
 void         tessera_trace_link_params (const TesseraTrace *base,
                                         const TesseraGradient *gradient,
                                         const TesseraPoint *clicks, int n,

@@ -55,12 +55,7 @@ parity_trace_line (Parity *p)
   for (int c = 0; c < p->cases; c++)
     {
       TestRandom *r = &p->random;
-      TesseraTrace params = { test_random_int (r, 2, 10),
-                              test_random_int (r, 1, 400),
-                              40.0 * test_random_double (r),
-                              test_random_int (r, 0, 3) ? 10.0 + 60.0 * test_random_double (r) : 180.0,
-                              0.0, test_random_int (r, 0, 1),
-                              0.05 * test_random_double (r) };
+      TesseraTrace params = { 0 };
       TesseraPoint a, b, cpu_path[TESSERA_TRACE_MAX_NODES + 2],
                    gpu_path[TESSERA_TRACE_MAX_NODES + 2];
       TesseraGradient g;
@@ -68,6 +63,27 @@ parity_trace_line (Parity *p)
       TesseraStatus cpu, gpu;
       bool same;
 
+      params.nodes = test_random_int (r, 2, 10);
+      params.points = test_random_int (r, 1, 400);
+      params.half_width = 40.0 * test_random_double (r);
+      params.max_angle = test_random_int (r, 0, 3)
+                         ? 10.0 + 60.0 * test_random_double (r) : 180.0;
+      params.objective = test_random_int (r, 0, 1);
+      params.threshold = 0.05 * test_random_double (r);
+      /* Issue 23's options, each on about half the time. */
+      if (test_random_int (r, 0, 1))
+        {
+          params.reach = test_random_double (r);
+          params.min_reach = 5.0 * test_random_double (r);
+        }
+      params.mean = test_random_int (r, 0, 1);
+      params.ends.polarity = test_random_int (r, -1, 1);
+      params.ends.bound_a = test_random_int (r, 0, 1);
+      params.ends.bound_b = test_random_int (r, 0, 1);
+      params.ends.tangent_a = 2.0 * test_random_double (r) - 1.0;
+      params.ends.tangent_b = 2.0 * test_random_double (r) - 1.0;
+      params.ends.slack_a = 0.3 * test_random_double (r);
+      params.ends.slack_b = 0.3 * test_random_double (r);
       if (road_gradient (r, &g, &a, &b) != TESSERA_OK)
         {
           parity_result (p, false, "", "trace case %d: no memory", c);
@@ -84,10 +100,13 @@ parity_trace_line (Parity *p)
                   "cpu status %d value %.9g, gpu status %d value %.9g",
                   cpu, cpu_value, gpu, gpu_value);
         parity_result (p, same, same ? "" : detail,
-                       "trace %d guides x %d points, L %.1f, angle %.0f, %s",
+                       "trace %d guides x %d points, L %.1f, angle %.0f, %s, "
+                       "reach %.2f, mean %d, polarity %d, ends %d%d",
                        params.nodes, params.points, params.half_width,
                        params.max_angle,
-                       params.objective ? "sine" : "gradient");
+                       params.objective ? "sine" : "gradient", params.reach,
+                       params.mean, params.ends.polarity, params.ends.bound_a,
+                       params.ends.bound_b);
       }
       tessera_gradient_free (&g);
     }
