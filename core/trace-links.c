@@ -177,6 +177,9 @@ typedef struct
    * MOST_J + 1 from its corner. */
   __m512i           shift_i, shift_j, step_i, step_j, most_i, most_j;
   bool              patches;               /* the window holds a patch */
+  /* trace_signed: the magnitude, or the sign bit flipped by FLIP. */
+  bool              magnitude;
+  __m512i           flip;
   unsigned          last_line, last_span;  /* where a patch may start */
 } Field16;
 
@@ -223,6 +226,8 @@ field16 (const TraceLinks *links)
   f.most_i = _mm512_set1_epi32 ((columns ? PATCH_LINES : PATCH_SPAN) - 2);
   f.most_j = _mm512_set1_epi32 ((columns ? PATCH_SPAN : PATCH_LINES) - 2);
   f.patches = lines >= PATCH_LINES && spans >= PATCH_SPAN;
+  f.magnitude = links->score.polarity == 0;
+  f.flip = _mm512_set1_epi32 (links->score.polarity < 0 ? INT32_MIN : 0);
   f.last_line = (unsigned) (lines - PATCH_LINES);
   f.last_span = (unsigned) (spans - PATCH_SPAN);
   return f;
@@ -365,12 +370,9 @@ sample16 (const Field16 *f, const Lanes *lanes, int k, int m,
     gathered_gradient (f, &at, &gx, &gy);
   cross = _mm512_sub_ps (_mm512_mul_ps (gx, lanes->uy),
                          _mm512_mul_ps (gy, lanes->ux));
-  /* trace_signed: the magnitude, or the sign flipped for -1. */
-  if (f->links->score.polarity == 0)
-    cross = _mm512_abs_ps (cross);
-  else if (f->links->score.polarity < 0)
-    cross = _mm512_castsi512_ps (_mm512_xor_si512 (
-              _mm512_castps_si512 (cross), _mm512_set1_epi32 (INT32_MIN)));
+  cross = f->magnitude ? _mm512_abs_ps (cross)
+          : _mm512_castsi512_ps (_mm512_xor_si512 (_mm512_castps_si512 (cross),
+                                                   f->flip));
   if (!thresholded)
     return cross;
   magnitude = _mm512_sqrt_ps (_mm512_add_ps (_mm512_mul_ps (gx, gx),

@@ -540,7 +540,7 @@ make_settings (TraceDialog *dialog)
                                   values->objective
                                   == TESSERA_TRACE_THRESHOLDED_SINE);
 
-  adjustment = add_scale (dialog, table, 7, _("_Reach:"), values->reach,
+  adjustment = add_scale (dialog, table, 7, _("Rea_ch:"), values->reach,
                           0.0, 1.0, 100.0, 2,
                           _("How far the guides reach, as a share of the "
                             "distance between two points (at most the "
@@ -620,15 +620,15 @@ make_chain_controls (TraceDialog *dialog)
                     &dialog->values->stroke);
   gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
 
-  add_option (vbox, _("Keep the clicked _side"),
+  add_option (vbox, _("Keep the clicked si_de"),
               _("Follow the edge whose contrast the points see: the "
                 "brighter side stays on the same hand"),
               &dialog->values->keep_side, dialog);
-  add_option (vbox, _("S_mooth through the points"),
+  add_option (vbox, _("Smooth through the p_oints"),
               _("The line leaves and enters each inner point within the "
                 "maximum angle of the way it runs there"),
               &dialog->values->smooth, dialog);
-  add_option (vbox, _("Mean per sam_ple"),
+  add_option (vbox, _("_Mean per sample"),
               _("Each link counts its mean gradient, not its sum, so that "
                 "detours earn nothing"),
               &dialog->values->mean, dialog);
