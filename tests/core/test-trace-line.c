@@ -35,20 +35,7 @@ random_params (TestRandom *r)
   p.max_angle = test_random_int (r, 0, 3) ? 90.0 * test_random_double (r) : 180.0;
   p.objective = test_random_int (r, 0, 1);
   p.threshold = 0.8 * test_random_double (r);
-  /* The options of issue 23, each on about half the time. */
-  if (test_random_int (r, 0, 1))
-    {
-      p.reach = test_random_double (r);
-      p.min_reach = 5.0 * test_random_double (r);
-    }
-  p.mean = test_random_int (r, 0, 1);
-  p.ends.polarity = test_random_int (r, -1, 1);
-  p.ends.bound_a = test_random_int (r, 0, 1);
-  p.ends.bound_b = test_random_int (r, 0, 1);
-  p.ends.tangent_a = 3.0 * test_random_double (r) - 1.5;
-  p.ends.tangent_b = 3.0 * test_random_double (r) - 1.5;
-  p.ends.slack_a = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
-  p.ends.slack_b = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  trace_reference_random_options (r, &p);
   return p;
 }
 

@@ -8,6 +8,7 @@
 #include "parity.h"
 #include "synthetic-road.h"
 #include "trace-line.h"
+#include "trace-line-ref.h"
 
 /* The search on BACKEND; a GPU failure is returned, not hidden by the
  * fallback. */
@@ -70,20 +71,7 @@ parity_trace_line (Parity *p)
                          ? 10.0 + 60.0 * test_random_double (r) : 180.0;
       params.objective = test_random_int (r, 0, 1);
       params.threshold = 0.05 * test_random_double (r);
-      /* Issue 23's options, each on about half the time. */
-      if (test_random_int (r, 0, 1))
-        {
-          params.reach = test_random_double (r);
-          params.min_reach = 5.0 * test_random_double (r);
-        }
-      params.mean = test_random_int (r, 0, 1);
-      params.ends.polarity = test_random_int (r, -1, 1);
-      params.ends.bound_a = test_random_int (r, 0, 1);
-      params.ends.bound_b = test_random_int (r, 0, 1);
-      params.ends.tangent_a = 2.0 * test_random_double (r) - 1.0;
-      params.ends.tangent_b = 2.0 * test_random_double (r) - 1.0;
-      params.ends.slack_a = 0.3 * test_random_double (r);
-      params.ends.slack_b = 0.3 * test_random_double (r);
+      trace_reference_random_options (r, &params);
       if (road_gradient (r, &g, &a, &b) != TESSERA_OK)
         {
           parity_result (p, false, "", "trace case %d: no memory", c);

@@ -4,6 +4,24 @@
 #include "trace-line-ref.h"
 #include "trace-sample.h"
 
+void
+trace_reference_random_options (TestRandom *r, TesseraTrace *p)
+{
+  if (test_random_int (r, 0, 1))
+    {
+      p->reach = test_random_double (r);
+      p->min_reach = 5.0 * test_random_double (r);
+    }
+  p->mean = test_random_int (r, 0, 1);
+  p->ends.polarity = test_random_int (r, -1, 1);
+  p->ends.bound_a = test_random_int (r, 0, 1);
+  p->ends.bound_b = test_random_int (r, 0, 1);
+  p->ends.tangent_a = 3.0 * test_random_double (r) - 1.5;
+  p->ends.tangent_b = 3.0 * test_random_double (r) - 1.5;
+  p->ends.slack_a = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  p->ends.slack_b = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+}
+
 /* Bilinear between pixel centres, clamped to the window: the obvious way. */
 static void
 sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)

@@ -3,7 +3,12 @@
 #ifndef TESSERA_TEST_TRACE_LINE_REF_H
 #define TESSERA_TEST_TRACE_LINE_REF_H
 
+#include "random.h"
 #include "trace-line.h"
+
+/* Issue 23's options of P drawn at random, each on about half the time:
+ * reach, mean, polarity, bounded ends. */
+void   trace_reference_random_options (TestRandom *random, TesseraTrace *p);
 
 /* The value of the polyline through CHOSEN (a point index per guide), in
  * double, or -INFINITY when a turn exceeds the bound. */
