@@ -303,14 +303,37 @@ trace_snapped_link (const TesseraGradient *gradient,
   return status;
 }
 
+/* The clicks snapped; where two that were a pixel apart or more would
+ * come closer (close anchors of a path snapping to one edge), both stay
+ * where they were. */
 static TesseraPoint *
 snapped_clicks (const TesseraGradient *gradient, const TesseraPoint *clicks,
-                int n, double radius)
+                int n, int closed, double radius)
 {
   TesseraPoint *snapped = malloc (sizeof (TesseraPoint) * (size_t) n);
+  int links = tessera_trace_chain_links (n, closed), moved = 1;
 
   for (int i = 0; snapped != NULL && i < n; i++)
     snapped[i] = tessera_trace_snap (gradient, clicks[i], radius);
+  while (snapped != NULL && moved)
+    {
+      moved = 0;
+      for (int link = 0; link < links; link++)
+        {
+          int a = link, b = (link + 1) % n;
+          if (hypot (snapped[b].x - snapped[a].x, snapped[b].y - snapped[a].y)
+              < 1.0
+              && hypot (clicks[b].x - clicks[a].x, clicks[b].y - clicks[a].y)
+                 >= 1.0
+              && (memcmp (&snapped[a], &clicks[a], sizeof *clicks) != 0
+                  || memcmp (&snapped[b], &clicks[b], sizeof *clicks) != 0))
+            {
+              snapped[a] = clicks[a];
+              snapped[b] = clicks[b];
+              moved = 1;
+            }
+        }
+    }
   return snapped;
 }
 
@@ -325,7 +348,7 @@ tessera_trace_chain_link (const TesseraGradient *gradient,
 
   if (link < 0 || link >= tessera_trace_chain_links (n, closed))
     return TESSERA_ERROR_INVALID_ARGUMENT;
-  snapped = snapped_clicks (gradient, clicks, n, base->snap_radius);
+  snapped = snapped_clicks (gradient, clicks, n, closed, base->snap_radius);
   if (snapped == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   status = trace_snapped_link (gradient, snapped, n, closed, link, base, path,
@@ -348,7 +371,7 @@ tessera_trace_chain (const TesseraGradient *gradient,
   *n_path = 0;
   if (links == 0)
     return TESSERA_ERROR_INVALID_ARGUMENT;
-  snapped = snapped_clicks (gradient, clicks, n, base->snap_radius);
+  snapped = snapped_clicks (gradient, clicks, n, closed, base->snap_radius);
   if (snapped == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   for (link = 0; link < links && status == TESSERA_OK; link++)

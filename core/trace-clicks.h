@@ -39,7 +39,8 @@ void         tessera_trace_link_params (const TesseraTrace *base,
                                         TesseraTrace *params);
 
 /* The whole chain on GRADIENT, which must hold the clicks and the guides
- * around them: the clicks are snapped first (BASE's snap_radius), then each
+ * around them: the clicks are snapped first (BASE's snap_radius; two
+ * clicks that snapping would bring within a pixel stay put), then each
  * link is traced; a link whose ends' bounds leave no path is traced again
  * without them.  PATH receives links * (nodes + 1) + 1 points (a closed
  * chain's last repeats its first), *N_PATH their number; on failure

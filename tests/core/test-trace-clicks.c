@@ -185,11 +185,42 @@ test_more_clicks_help (void)
     printf ("# largest loss from a click: %.2f px\n", worst_gain);
 }
 
+/* A path's anchors, a pixel or two apart and off the edge either way, as
+ * Trace Line from Path gets them from a traced path: snapping never brings
+ * two within a pixel, and the trace keeps to the edge. */
+static void
+test_close_clicks (void)
+{
+  TestRandom r = test_random_new (41);
+  TesseraTrace p = tessera_trace_defaults ();
+  TesseraImage image;
+  TesseraGradient g;
+  SyntheticRoad road;
+  double xs[MOST_CLICKS], jitter[MOST_CLICKS];
+
+  paint_scene (&r, &road, &image, &g, 12.0, 60, 180, 90);
+  for (int round = 0; round < 40; round++)
+    {
+      double x = 30.0 + 300.0 * test_random_double (&r);
+      for (int i = 0; i < MOST_CLICKS; i++)
+        {
+          xs[i] = x;
+          jitter[i] = 3.0 * test_random_double (&r) - 1.5;
+          x += 1.0 + 1.5 * test_random_double (&r);
+        }
+      g_assert_cmpfloat (trace_at (&g, &road, synthetic_road_edge, xs, jitter,
+                                   MOST_CLICKS, &p), <=, 2.0);
+    }
+  tessera_gradient_free (&g);
+  tessera_image_free (&image);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/trace-clicks/more-clicks-help", test_more_clicks_help);
   g_test_add_func ("/trace-clicks/clicked-edge-wins", test_clicked_edge_wins);
+  g_test_add_func ("/trace-clicks/close-clicks", test_close_clicks);
   return g_test_run ();
 }
