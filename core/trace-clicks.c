@@ -96,19 +96,31 @@ tessera_trace_snap (const TesseraGradient *g, TesseraPoint p, double radius)
   return best;
 }
 
-/* The strongest g x u within SIDE_REACH of P across the unit direction U,
- * with its sign. */
+/* g x u at P moved by S along the left normal of the unit direction U. */
 static double
-contrast_at (const TesseraGradient *g, TesseraPoint p, double ux, double uy)
+cross_beside (const TesseraGradient *g, TesseraPoint p, double ux, double uy,
+              double s)
+{
+  float gx, gy;
+  gradient_at (g, p.x - s * uy, p.y + s * ux, &gx, &gy);
+  return gx * uy - gy * ux;
+}
+
+/* The strongest g x u within SIDE_REACH of P across the unit direction U,
+ * with its sign; for a centre line HALF a width from its flanks, the
+ * strongest left flank's less right flank's (positive: a bright line). */
+static double
+contrast_at (const TesseraGradient *g, TesseraPoint p, double ux, double uy,
+             double half)
 {
   double best = 0.0;
 
   for (double s = -SIDE_REACH; s <= SIDE_REACH; s += SNAP_STEP)
     {
-      float gx, gy;
-      double cross;
-      gradient_at (g, p.x - s * uy, p.y + s * ux, &gx, &gy);
-      cross = gx * uy - gy * ux;
+      double cross = half > 0.0
+        ? cross_beside (g, p, ux, uy, s + half)
+          - cross_beside (g, p, ux, uy, s - half)
+        : cross_beside (g, p, ux, uy, s);
       if (fabs (cross) > fabs (best))
         best = cross;
     }
@@ -118,7 +130,8 @@ contrast_at (const TesseraGradient *g, TesseraPoint p, double ux, double uy)
 /* The contrast at A and B across a -> b: their sum when they agree, else
  * 0. */
 static double
-link_contrast (const TesseraGradient *g, TesseraPoint a, TesseraPoint b)
+link_contrast (const TesseraGradient *g, TesseraPoint a, TesseraPoint b,
+               double half)
 {
   double length = hypot (b.x - a.x, b.y - a.y), ux, uy, at_a, at_b;
 
@@ -126,8 +139,8 @@ link_contrast (const TesseraGradient *g, TesseraPoint a, TesseraPoint b)
     return 0.0;
   ux = (b.x - a.x) / length;
   uy = (b.y - a.y) / length;
-  at_a = contrast_at (g, a, ux, uy);
-  at_b = contrast_at (g, b, ux, uy);
+  at_a = contrast_at (g, a, ux, uy, half);
+  at_b = contrast_at (g, b, ux, uy, half);
   return at_a * at_b < 0.0 ? 0.0 : at_a + at_b;
 }
 
@@ -139,22 +152,22 @@ sign_of (double v)
 
 int
 tessera_trace_polarity (const TesseraGradient *g, TesseraPoint a,
-                        TesseraPoint b)
+                        TesseraPoint b, double line_width)
 {
-  return sign_of (link_contrast (g, a, b));
+  return sign_of (link_contrast (g, a, b, 0.5 * line_width));
 }
 
 /* The links whose ends agree vote, one voice each, for the hand that the
  * brighter side keeps along the whole chain. */
 static int
 chain_polarity (const TesseraGradient *g, const TesseraPoint *clicks, int n,
-                int closed)
+                int closed, double line_width)
 {
   int links = tessera_trace_chain_links (n, closed), votes = 0;
 
   for (int link = 0; link < links; link++)
-    votes += sign_of (link_contrast (g, clicks[link],
-                                     clicks[(link + 1) % n]));
+    votes += sign_of (link_contrast (g, clicks[link], clicks[(link + 1) % n],
+                                     0.5 * line_width));
   return sign_of (votes);
 }
 
@@ -273,12 +286,21 @@ tessera_trace_link_params (const TesseraTrace *base,
   /* A link whose clicks disagree keeps the chain's hand. */
   if (base->keep_side)
     {
-      ends->polarity = tessera_trace_polarity (gradient, a, b);
+      ends->polarity = tessera_trace_polarity (gradient, a, b,
+                                               base->line_width);
       if (ends->polarity == 0)
-        ends->polarity = chain_polarity (gradient, clicks, n, closed);
+        ends->polarity = chain_polarity (gradient, clicks, n, closed,
+                                         base->line_width);
     }
   else
     ends->polarity = base->ends.polarity;
+}
+
+/* Clicks snap to edges: on a centre line they stay. */
+static double
+snap_radius (const TesseraTrace *base)
+{
+  return base->line_width > 0.0 ? 0.0 : base->snap_radius;
 }
 
 /* Link LINK between clicks already snapped. */
@@ -348,7 +370,7 @@ tessera_trace_chain_link (const TesseraGradient *gradient,
 
   if (link < 0 || link >= tessera_trace_chain_links (n, closed))
     return TESSERA_ERROR_INVALID_ARGUMENT;
-  snapped = snapped_clicks (gradient, clicks, n, closed, base->snap_radius);
+  snapped = snapped_clicks (gradient, clicks, n, closed, snap_radius (base));
   if (snapped == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   status = trace_snapped_link (gradient, snapped, n, closed, link, base, path,
@@ -371,7 +393,7 @@ tessera_trace_chain (const TesseraGradient *gradient,
   *n_path = 0;
   if (links == 0)
     return TESSERA_ERROR_INVALID_ARGUMENT;
-  snapped = snapped_clicks (gradient, clicks, n, closed, base->snap_radius);
+  snapped = snapped_clicks (gradient, clicks, n, closed, snap_radius (base));
   if (snapped == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   for (link = 0; link < links && status == TESSERA_OK; link++)

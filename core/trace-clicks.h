@@ -23,9 +23,11 @@ TesseraPoint tessera_trace_snap        (const TesseraGradient *gradient,
 
 /* The contrast seen at A and B across the link a -> b (ends.polarity): +1
  * or -1 when both agree, else 0 (where a chain's link then takes the hand
- * that most of its links agree on). */
+ * that most of its links agree on); with LINE_WIDTH > 0, a centre line's:
+ * +1 a bright line, -1 a dark one. */
 int          tessera_trace_polarity    (const TesseraGradient *gradient,
-                                        TesseraPoint a, TesseraPoint b);
+                                        TesseraPoint a, TesseraPoint b,
+                                        double line_width);
 
 /* The parameters of link LINK of the chain: BASE's, with the ends bounded
  * where BASE->bound_ends asks and GRADIENT's polarity where BASE->keep_side
@@ -39,7 +41,8 @@ void         tessera_trace_link_params (const TesseraTrace *base,
                                         TesseraTrace *params);
 
 /* The whole chain on GRADIENT, which must hold the clicks and the guides
- * around them: the clicks are snapped first (BASE's snap_radius; two
+ * around them: the clicks are snapped first (BASE's snap_radius, edges
+ * only: not with a line_width; two
  * clicks that snapping would bring within a pixel stay put), then each
  * link is traced; a link whose ends' bounds leave no path is traced again
  * without them.  PATH receives links * (nodes + 1) + 1 points (a closed

@@ -49,6 +49,9 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
       || !(p->reach >= 0.0 && p->reach <= 100.0)
       || !(p->min_reach >= 0.0 && p->min_reach <= TESSERA_MAX_SIDE)
       || p->mean < 0 || p->mean > 1
+      || !(p->line_width >= 0.0 && p->line_width <= 256.0)
+      || (p->line_width > 0.0
+          && p->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT)
       || p->ends.polarity < -1 || p->ends.polarity > 1
       || (p->ends.bound_a && !(fabs (p->ends.tangent_a) <= TRACE_HALF_PI
                                && p->ends.slack_a >= 0.0
@@ -141,6 +144,7 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   geo->points = d;
   geo->half_width = reach;
   geo->span = h;
+  geo->line_width = p->line_width;
   geo->x = malloc (sizeof (float) * (size_t) n * d);
   geo->y = malloc (sizeof (float) * (size_t) n * d);
   geo->angle_between = malloc (sizeof (double) * (2 * d - 1));
@@ -226,12 +230,14 @@ tessera_trace_window (const TesseraTraceGeometry *geo, int left, int top,
       lo_y = fminf (lo_y, geo->y[i]);
       hi_y = fmaxf (hi_y, geo->y[i]);
     }
-  /* Bilinear sampling reads the pixel on either side of a point; a window
-   * wholly outside the bounds shrinks to their nearest edge. */
-  *x0 = clamp_int ((int) floorf (lo_x) - 2, left, right - 1);
-  *y0 = clamp_int ((int) floorf (lo_y) - 2, top, bottom - 1);
-  x1 = clamp_int ((int) ceilf (hi_x) + 2, *x0 + 1, right);
-  y1 = clamp_int ((int) ceilf (hi_y) + 2, *y0 + 1, bottom);
+  /* Bilinear sampling reads the pixel on either side of a point, half a
+   * line's width further across for centre lines; a window wholly outside
+   * the bounds shrinks to their nearest edge. */
+  int margin = 2 + (int) ceil (0.5 * geo->line_width);
+  *x0 = clamp_int ((int) floorf (lo_x) - margin, left, right - 1);
+  *y0 = clamp_int ((int) floorf (lo_y) - margin, top, bottom - 1);
+  x1 = clamp_int ((int) ceilf (hi_x) + margin, *x0 + 1, right);
+  y1 = clamp_int ((int) ceilf (hi_y) + margin, *y0 + 1, bottom);
   *width = x1 - *x0;
   *height = y1 - *y0;
 }

@@ -74,6 +74,11 @@ typedef struct
   double                reach;       /* guides reach reach * |ab| ... */
   double                min_reach;   /* ... but at least this, at most L */
   int                   mean;        /* a link counts its samples' mean */
+  /* > 0: trace the centre line of a line (road, track, river) this many
+   * pixels wide instead of an edge: each sample counts g x u half the
+   * width to the left less g x u half the width to the right (a bright
+   * line scores positive); the ORTHOGONAL_GRADIENT objective only. */
+  double                line_width;
   TesseraTraceEnds      ends;        /* this link's, from its clicks */
   /* For chains (core/trace-chain.h); the search of one link ignores them. */
   int                   keep_side;   /* ends.polarity from the clicks */
@@ -87,6 +92,7 @@ typedef struct
   int    nodes, points;
   double half_width;     /* how far the guides reach: L, or less by reach */
   double span;           /* how far each link reaches along [a,b]: h */
+  double line_width;     /* the params', for the window's margin */
   float *x, *y;          /* guide i (0-based), point j at [i * points + j] */
   float  ax, ay, bx, by;
   double *angle_between; /* angle of a link between guides, by k - j + d - 1 */

@@ -9,7 +9,7 @@ trace_score_of (const TesseraTrace *p, double span)
 {
   TraceScore score = { p->objective == TESSERA_TRACE_THRESHOLDED_SINE,
                        (float) p->threshold, p->ends.polarity, p->mean,
-                       (float) span };
+                       (float) span, (float) (0.5 * p->line_width) };
   return score;
 }
 
@@ -25,7 +25,8 @@ link_sum_plain (const TesseraGradient *g, const TraceScore *score,
                                                 dx, dy, ux, uy, k, m,
                                                 score->thresholded,
                                                 score->threshold,
-                                                score->polarity);
+                                                score->polarity,
+                                                score->half);
   return trace_lanes_total (acc);
 }
 
@@ -127,7 +128,8 @@ link_value (const TesseraGradient *g, TraceKernel kernel,
   if (length == 0.0f)
     return 0.0f;
 #ifdef TRACE_HAVE_X86_KERNELS
-  if (kernel != TRACE_KERNEL_PLAIN)
+  /* Centre lines: the plain kernel alone. */
+  if (kernel != TRACE_KERNEL_PLAIN && score->half == 0.0f)
     total = link_sum_avx2 (g, score, px, py, dx, dy, dx / length,
                            dy / length, m);
   else
@@ -569,6 +571,8 @@ trace_links_init (TraceLinks *links, const TesseraGradient *gradient,
   links->gradient = gradient;
   links->kernel = gatherable (gradient) ? kernel : TRACE_KERNEL_PLAIN;
   links->score = trace_score_of (params, geometry->span);
+  if (links->score.half > 0.0f)
+    links->kernel = TRACE_KERNEL_PLAIN;
 #ifdef TRACE_HAVE_X86_KERNELS
   if (links->kernel == TRACE_KERNEL_AVX512)
     status = copy_window (links, geometry);

@@ -46,6 +46,7 @@ typedef struct
   int   polarity;
   int   mean;
   float span;
+  float half;    /* half the line's width; 0 for edges */
 } TraceScore;
 
 /* The scoring of PARAMS on links that reach SPAN along [a,b]. */

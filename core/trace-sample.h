@@ -86,14 +86,43 @@ trace_signed (float cross, int polarity)
 
 /* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
  * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD, signed by
- * POLARITY (trace_signed).  (x0, y0) is the window's origin in image
+ * POLARITY (trace_signed); with HALF > 0 trace_line_sample's.  (x0, y0) is the window's origin in image
  * coordinates. */
+/* g x u at window coordinates (fx, fy) moved by OFFSET along the left
+ * normal (-uy, ux). */
+TRACE_INLINE float
+trace_cross_beside (const float *gx_field, const float *gy_field,
+                    int width, int height, float fx, float fy, float ux,
+                    float uy, float offset)
+{
+  float gx, gy;
+  trace_gradient_at (gx_field, gy_field, width, height,
+                     TRACE_SUB (fx, TRACE_MUL (offset, uy)),
+                     TRACE_ADD (fy, TRACE_MUL (offset, ux)), &gx, &gy);
+  return TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux));
+}
+
+/* What sample K of M adds on a centre line HALF a width from either flank:
+ * g x u on the left flank less on the right, signed by POLARITY. */
+TRACE_INLINE float
+trace_line_sample (const float *gx_field, const float *gy_field,
+                   int width, int height, float fx, float fy, float ux,
+                   float uy, float half, int polarity)
+{
+  float left = trace_cross_beside (gx_field, gy_field, width, height, fx, fy,
+                                   ux, uy, half);
+  float right = trace_cross_beside (gx_field, gy_field, width, height, fx,
+                                    fy, ux, uy, -half);
+  return trace_signed (TRACE_SUB (left, right), polarity);
+}
+
 TRACE_INLINE float
 trace_sample_value (const float *gx_field, const float *gy_field,
                     int x0, int y0, int width, int height,
                     float px, float py, float dx, float dy,
                     float ux, float uy, int k, int m,
-                    int thresholded, float threshold, int polarity)
+                    int thresholded, float threshold, int polarity,
+                    float half)
 {
   float t = TRACE_DIV (TRACE_ADD ((float) k, 0.5f), (float) m);
   float x = TRACE_ADD (px, TRACE_MUL (t, dx));
@@ -102,6 +131,9 @@ trace_sample_value (const float *gx_field, const float *gy_field,
   float fy = TRACE_SUB (TRACE_SUB (y, (float) y0), 0.5f);
   float gx, gy, cross, magnitude;
 
+  if (half > 0.0f)
+    return trace_line_sample (gx_field, gy_field, width, height, fx, fy, ux,
+                              uy, half, polarity);
   trace_gradient_at (gx_field, gy_field, width, height, fx, fy, &gx, &gy);
   cross = trace_signed (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)),
                        polarity);

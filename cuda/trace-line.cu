@@ -31,6 +31,7 @@ struct Search
   float        threshold;
   int          polarity, mean;
   float        span;
+  float        half;
 };
 
 __device__ float
@@ -54,7 +55,8 @@ link_value (const Search &s, float px, float py, float qx, float qy)
             trace_sample_value (s.field.gx, s.field.gy, s.field.x0,
                                 s.field.y0, s.field.width, s.field.height,
                                 px, py, dx, dy, ux, uy, k0 + lane, m,
-                                s.thresholded, s.threshold, s.polarity));
+                                s.thresholded, s.threshold, s.polarity,
+                                s.half));
     }
   return trace_link_total (trace_lanes_total (acc), m, s.mean, s.span, length);
 }
@@ -304,7 +306,8 @@ tessera_cuda_trace_line (const TesseraGradient *gradient,
                geo->bx, geo->by, d,
                params->objective == TESSERA_TRACE_THRESHOLDED_SINE,
                (float) params->threshold, params->ends.polarity,
-               params->mean, (float) geo->span };
+               params->mean, (float) geo->span,
+               (float) (0.5 * params->line_width) };
   float *current = F.as<float> (), *following = next.as<float> ();
 
   end_links<<<lines, threads>>> (s, n - 1, from_a.as<float> (), to_b.as<float> ());

@@ -185,6 +185,48 @@ test_more_clicks_help (void)
     printf ("# largest loss from a click: %.2f px\n", worst_gain);
 }
 
+static double
+road_centre (const SyntheticRoad *road, double x)
+{
+  return 0.5 * (synthetic_road_edge (road, x) + synthetic_road_lower (road, x));
+}
+
+/* A narrow road (5 to 10 px, bright or dark) clicked on its centre line
+ * (up to a pixel off) and traced as a line of its width keeps to the
+ * centre, with 2 to 5 clicks. */
+static void
+test_centre_line (void)
+{
+  TestRandom r = test_random_new (99);
+
+  for (int round = 0; round < 12; round++)
+    {
+      TesseraTrace p = tessera_trace_defaults ();
+      TesseraImage image;
+      TesseraGradient g;
+      SyntheticRoad road;
+      double width = 5.0 + 5.0 * test_random_double (&r), deviation;
+      int bright = round % 2, n = 2 + round % 4;
+      double xs[5], jitter[5];
+
+      paint_scene (&r, &road, &image, &g, width, bright ? 70 : 170,
+                   bright ? 190 : 50, bright ? 90 : 160);
+      p.line_width = width;
+      for (int i = 0; i < n; i++)
+        {
+          xs[i] = 20.0 + 360.0 * i / (n - 1);
+          jitter[i] = 2.0 * test_random_double (&r) - 1.0;
+        }
+      deviation = trace_at (&g, &road, road_centre, xs, jitter, n, &p);
+      if (g_test_verbose ())
+        printf ("# %s road %.1f px wide, %d clicks: %.2f px from its "
+                "centre\n", bright ? "bright" : "dark", width, n, deviation);
+      g_assert_cmpfloat (deviation, <=, 1.5);
+      tessera_gradient_free (&g);
+      tessera_image_free (&image);
+    }
+}
+
 /* A path's anchors, a pixel or two apart and off the edge either way, as
  * Trace Line from Path gets them from a traced path: snapping never brings
  * two within a pixel, and the trace keeps to the edge. */
@@ -222,5 +264,6 @@ main (int argc, char **argv)
   g_test_add_func ("/trace-clicks/more-clicks-help", test_more_clicks_help);
   g_test_add_func ("/trace-clicks/clicked-edge-wins", test_clicked_edge_wins);
   g_test_add_func ("/trace-clicks/close-clicks", test_close_clicks);
+  g_test_add_func ("/trace-clicks/centre-line", test_centre_line);
   return g_test_run ();
 }

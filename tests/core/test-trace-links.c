@@ -45,6 +45,9 @@ random_params (TestRandom *r)
   p.threshold = test_random_int (r, 0, 3) ? 0.5 * test_random_double (r) : 0.0;
   p.mean = test_random_int (r, 0, 1);
   p.ends.polarity = test_random_int (r, -1, 1);
+  if (p.objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT
+      && test_random_int (r, 0, 3) == 0)
+    p.line_width = 12.0 * test_random_double (r);
   if (test_random_int (r, 0, 1))
     {
       p.reach = test_random_double (r);

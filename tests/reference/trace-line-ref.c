@@ -20,6 +20,9 @@ trace_reference_random_options (TestRandom *r, TesseraTrace *p)
   p->ends.tangent_b = 3.0 * test_random_double (r) - 1.5;
   p->ends.slack_a = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
   p->ends.slack_b = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT
+      && test_random_int (r, 0, 2) == 0)
+    p->line_width = 12.0 * test_random_double (r);
 }
 
 /* Bilinear between pixel centres, clamped to the window: the obvious way. */
@@ -42,6 +45,23 @@ sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)
     }
 }
 
+/* The centre line's response: g x u half the width to the left (along
+ * (-uy, ux)) less half the width to the right. */
+static double
+line_response (const TesseraGradient *g, const TesseraTrace *p, double x,
+               double y, double ux, double uy)
+{
+  double half = 0.5 * p->line_width, response = 0.0;
+
+  for (int side = 1; side >= -1; side -= 2)
+    {
+      double gx, gy;
+      sample (g, x - side * half * uy, y + side * half * ux, &gx, &gy);
+      response += side * (gx * uy - gy * ux);
+    }
+  return response;
+}
+
 static double
 link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
             double px, double py, double qx, double qy)
@@ -59,6 +79,9 @@ link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
       double t = (k + 0.5) / m, gx, gy, cross;
       sample (g, px + t * (qx - px), py + t * (qy - py), &gx, &gy);
       cross = (gx * (qy - py) - gy * (qx - px)) / length;
+      if (p->line_width > 0.0)
+        cross = line_response (g, p, px + t * (qx - px), py + t * (qy - py),
+                               (qx - px) / length, (qy - py) / length);
       cross = p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
       if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
         sum += cross;
@@ -162,7 +185,8 @@ trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
                                                 dy / length, k, m,
                                                 thresholded,
                                                 (float) p->threshold,
-                                                p->ends.polarity);
+                                                p->ends.polarity,
+                                                (float) (0.5 * p->line_width));
   return trace_link_total (trace_lanes_total (acc), m, p->mean, (float) span,
                            length);
 }

@@ -7,7 +7,8 @@
 #include "trace-line.h"
 
 /* Issue 23's options of P drawn at random, each on about half the time:
- * reach, mean, polarity, bounded ends. */
+ * reach, mean, polarity, bounded ends, a centre line's width (for the
+ * gradient objective). */
 void   trace_reference_random_options (TestRandom *random, TesseraTrace *p);
 
 /* The value of the polyline through CHOSEN (a point index per guide), in
