@@ -133,6 +133,8 @@ trace_parse (void *state, const char *option, const char *value)
     valid = bench_int_value (option, value, 0, 1, &p->bound_ends);
   else if (strcmp (option, "--snap") == 0)
     valid = bench_double_value (option, value, 0.0, 64.0, &p->snap_radius);
+  else if (strcmp (option, "--line-width") == 0)
+    valid = bench_double_value (option, value, 0.0, 256.0, &p->line_width);
   else if (strcmp (option, "--legacy") == 0)
     {
       legacy_params (p);
@@ -262,7 +264,7 @@ const BenchOp bench_op_trace = {
               "[--max-angle DEG] [--sigma S] [--objective gradient|sine] "
               "[--threshold T] [--clicks X,Y;X,Y;… [--closed 0|1]] "
               "[--reach F] [--min-reach PX] [--mean 0|1] [--keep-side 0|1] "
-              "[--bound-ends 0|1] [--snap R] [--legacy]",
+              "[--bound-ends 0|1] [--snap R] [--line-width W] [--legacy]",
   .help =
     "  --a X,Y, --b X,Y   the clicks (default: on the synthetic road's edge)\n"
     "  --nodes N          guides between the clicks, 1 to 64 (default 8)\n"
@@ -282,6 +284,8 @@ const BenchOp bench_op_trace = {
     "  --keep-side 0|1    keep the contrast seen at the clicks (default 1)\n"
     "  --bound-ends 0|1   bound links' ends at inner clicks (default 1)\n"
     "  --snap R           clicks move to an edge within R px (default 3)\n"
+    "  --line-width W     trace the centre line of a line W px wide (default\n"
+    "                     0: an edge)\n"
     "  --legacy           the settings before these options (all off)\n"
     "  Without --input: a synthetic road (--width, --height, --seed).\n"
     "  WxH on the line is nodes x points.\n",

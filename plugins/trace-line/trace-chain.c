@@ -25,6 +25,7 @@ trace_values_params (const TraceValues *values)
   params.keep_side   = values->keep_side;
   params.bound_ends  = values->smooth;
   params.snap_radius = values->snap_radius;
+  params.line_width  = values->line_width;
   return params;
 }
 
@@ -67,9 +68,20 @@ trace_values_check (const TraceValues  *values,
                                         0.0, 64.0, error)
          && tessera_check_range ("smooth", values->smooth, FALSE, TRUE, error)
          && tessera_check_range_double ("stroke-width", values->stroke_width,
-                                        0.0, 1000.0, error)))
+                                        0.0, 1000.0, error)
+         && tessera_check_range_double ("line-width", values->line_width,
+                                        0.0, 256.0, error)))
     return FALSE;
 
+  if (values->line_width > 0.0
+      && values->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("A centre line (line-width above 0) is traced "
+                             "with the gradient objective only."));
+      return FALSE;
+    }
   /* The ranges are right; what is left is the size of the search. */
   if (tessera_trace_check (&params, a, b) != TESSERA_OK)
     {
@@ -214,7 +226,8 @@ chain_window (gint32              drawable,
               gint                n_clicks,
               const TraceValues  *values)
 {
-  gdouble       margin = values->half_width + values->snap_radius + 8.0;
+  gdouble       margin = values->half_width + values->snap_radius
+                         + 0.5 * values->line_width + 8.0;
   gdouble       x0 = clicks[0].x, y0 = clicks[0].y, x1 = x0, y1 = y0;
   gint          width = gimp_drawable_width (drawable);
   gint          height = gimp_drawable_height (drawable);

@@ -23,7 +23,8 @@ typedef struct
   gdouble        threshold;    /* of TESSERA_TRACE_THRESHOLDED_SINE */
   gboolean       stroke;       /* stroke the new path */
   TesseraBackend backend;
-  /* Appended after the first nine arguments (core/trace-clicks.h). */
+  /* Appended after the first nine arguments (core/trace-clicks.h,
+   * core/trace-line.h). */
   gdouble        reach;        /* the guides' reach, a share of the link */
   gdouble        min_reach;    /* pixels */
   gboolean       mean;         /* links score their mean, not their sum */
@@ -31,11 +32,12 @@ typedef struct
   gdouble        snap_radius;  /* pixels; 0: clicks stay */
   gboolean       smooth;       /* links bounded across the clicks */
   gdouble        stroke_width; /* pixels; 0: the current brush */
+  gdouble        line_width;   /* > 0: the centre line of a line this wide */
 } TraceValues;
 
 #define TRACE_DEFAULT_VALUES \
   { 8, 256, 20.0, 30.0, 1.5, TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.05, \
-    FALSE, TESSERA_BACKEND_AUTO, 0.15, 3.0, TRUE, TRUE, 3.0, TRUE, 3.0 }
+    FALSE, TESSERA_BACKEND_AUTO, 0.15, 3.0, TRUE, TRUE, 3.0, TRUE, 3.0, 0.0 }
 
 TesseraTrace trace_values_params   (const TraceValues   *values);
 

@@ -496,7 +496,7 @@ static GtkWidget *
 make_settings (TraceDialog *dialog)
 {
   TraceValues *values = dialog->values;
-  GtkTable    *table  = GTK_TABLE (gtk_table_new (11, 3, FALSE));
+  GtkTable    *table  = GTK_TABLE (gtk_table_new (12, 3, FALSE));
   GtkObject   *adjustment;
   GtkWidget   *combo;
 
@@ -559,8 +559,15 @@ make_settings (TraceDialog *dialog)
                                        "the current brush as it is)"), NULL);
   double_setting (adjustment, &values->stroke_width);
 
+  adjustment = add_scale (dialog, table, 10, _("L_ine width:"),
+                          values->line_width, 0.0, 30.0, 256.0, 1,
+                          _("0 traces an edge; above 0, the centre line of "
+                            "a road, track or river this many pixels wide "
+                            "(with the gradient objective)"));
+  double_setting (adjustment, &values->line_width);
+
   combo = tessera_backend_combo_new (&values->backend);
-  gimp_table_attach_aligned (table, 0, 10, _("_Backend:"), 0.0, 0.5,
+  gimp_table_attach_aligned (table, 0, 11, _("_Backend:"), 0.0, 0.5,
                              combo, 2, FALSE);
   g_signal_connect_data (combo, "changed", G_CALLBACK (retrace_all), dialog,
                          NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);

@@ -52,6 +52,7 @@ parse_values (const GimpParam *param,
   values->snap_radius  = param[13].data.d_float;
   values->smooth       = param[14].data.d_int32;
   values->stroke_width = param[15].data.d_float;
+  values->line_width   = param[16].data.d_float;
   values->nodes      = param[0].data.d_int32;
   values->points     = param[1].data.d_int32;
   values->half_width = param[2].data.d_float;
@@ -286,7 +287,11 @@ trace_apply (const TesseraTarget *target,
     "way it runs there { FALSE (0), TRUE (1) (default) }" },                 \
   { GIMP_PDB_FLOAT, "stroke-width",                                          \
     "With stroke, the brush's size in pixels, hard-edged (0: the current "   \
-    "brush as it is; default 3)" }
+    "brush as it is; default 3)" },                                          \
+  { GIMP_PDB_FLOAT, "line-width",                                            \
+    "0: trace an edge; above 0: the centre line of a road, track or river "  \
+    "this many pixels wide, bright or dark (0..256; objective GRADIENT "     \
+    "only; the points do not snap)" }
 
 static const GimpParamDef coords_args[] =
 {

@@ -134,8 +134,8 @@ real_arg (const char *text, double *value)
 
 /* The arguments before the points: OFFSET-X OFFSET-Y NODES POINTS
  * HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH MEAN
- * KEEP-SIDE SNAP-RADIUS SMOOTH. */
-#define TRACE_SETTINGS 15
+ * KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH. */
+#define TRACE_SETTINGS 16
 
 static bool
 parse_args (char *const *args, int n_args, TraceArgs *t)
@@ -159,7 +159,8 @@ parse_args (char *const *args, int n_args, TraceArgs *t)
             && check_op_int (args[11], &t->params.mean)
             && check_op_int (args[12], &t->params.keep_side)
             && real_arg (args[13], &t->params.snap_radius)
-            && check_op_int (args[14], &t->params.bound_ends);
+            && check_op_int (args[14], &t->params.bound_ends)
+            && real_arg (args[15], &t->params.line_width);
 
   t->params.objective = (TesseraTraceObjective) objective;
   t->n_clicks = n_args > TRACE_SETTINGS ? (n_args - TRACE_SETTINGS) / 2 : -1;
@@ -227,7 +228,8 @@ compare_chain (const SavedPath *path, const TraceArgs *t,
   /* Snapped clicks are not the points given, so the core starts from
    * those, which script-fu may read a little differently: within
    * POINT_TOLERANCE.  Otherwise the path's own clicks, exactly. */
-  bool          given = t->n_clicks == n_clicks && t->params.snap_radius > 0.0;
+  bool          given = t->n_clicks == n_clicks && t->params.snap_radius > 0.0
+                        && t->params.line_width == 0.0;
   double        tolerance = given ? POINT_TOLERANCE : ANCHOR_TOLERANCE;
 
   for (int k = 0; k < n_clicks; k++)
@@ -281,7 +283,7 @@ check_trace_path (const TesseraImage *before, const char *path_file,
     {
       fprintf (stderr, "usage: trace BEFORE PATH OFFSET-X OFFSET-Y NODES "
                "POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH "
-               "MIN-REACH MEAN KEEP-SIDE SNAP-RADIUS SMOOTH "
+               "MIN-REACH MEAN KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH "
                "[X1 Y1 X2 Y2...]\n");
       return 2;
     }

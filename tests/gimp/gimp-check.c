@@ -9,7 +9,7 @@
  *                   CONNECTIVITY BLEED FOREGROUND TRC
  *   gimp-check trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH
  *                    MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH MEAN
- *                    KEEP-SIDE SNAP-RADIUS SMOOTH [X1 Y1 X2 Y2...]
+ *                    KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH [X1 Y1 X2 Y2...]
  *   gimp-check on-road PATH WIDTH HEIGHT
  *   gimp-check road-edge WIDTH HEIGHT X...
  *
