@@ -5,12 +5,35 @@
 #include "trace-links.h"
 #include "gpu-backend.h"
 
+#define TRACE_HALF_PI 1.57079632679489661923
+
 /* Each backend's time per link (d^2 a pair of guides) on the benchmark's
  * road, the GPU's copies included: the CPU's on one thread, the GPU's
  * beyond its fixed cost a search (bench/RESULTS.md, Trace Line). */
 #define CPU_NS_PER_LINK 90.0
 #define GPU_NS_PER_LINK 1.2
 #define GPU_NS_PER_SEARCH 0.4e6
+
+TesseraTrace
+tessera_trace_defaults (void)
+{
+  TesseraTrace p = { 0 };
+
+  p.nodes = 8;
+  p.points = 256;
+  p.half_width = 20.0;
+  p.max_angle = 30.0;
+  p.sigma = 1.5;
+  p.objective = TESSERA_TRACE_ORTHOGONAL_GRADIENT;
+  p.threshold = 0.05;
+  p.reach = 0.15;
+  p.min_reach = 3.0;
+  p.mean = 1;
+  p.keep_side = 1;
+  p.bound_ends = 1;
+  p.snap_radius = 3.0;
+  return p;
+}
 
 TesseraStatus
 tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
@@ -25,6 +48,22 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
       || (p->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT
           && p->objective != TESSERA_TRACE_THRESHOLDED_SINE)
       || !(p->threshold >= 0.0)
+      || !(p->reach >= 0.0 && p->reach <= 100.0)
+      || !(p->min_reach >= 0.0 && p->min_reach <= TESSERA_MAX_SIDE)
+      || p->mean < 0 || p->mean > 1
+      || !(p->line_width >= 0.0 && p->line_width <= 256.0)
+      || (p->line_width > 0.0
+          && p->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT)
+      || p->ends.polarity < -1 || p->ends.polarity > 1
+      || (p->ends.bound_a && !(fabs (p->ends.tangent_a) <= TRACE_HALF_PI
+                               && p->ends.slack_a >= 0.0
+                               && p->ends.slack_a <= TRACE_HALF_PI))
+      || (p->ends.bound_b && !(fabs (p->ends.tangent_b) <= TRACE_HALF_PI
+                               && p->ends.slack_b >= 0.0
+                               && p->ends.slack_b <= TRACE_HALF_PI))
+      || p->keep_side < 0 || p->keep_side > 1
+      || p->bound_ends < 0 || p->bound_ends > 1
+      || !(p->snap_radius >= 0.0 && p->snap_radius <= 64.0)
       || !isfinite (a.x) || !isfinite (a.y) || !isfinite (b.x)
       || !isfinite (b.y) || !(length >= 1.0))
     return TESSERA_ERROR_INVALID_ARGUMENT;
@@ -35,12 +74,40 @@ tessera_trace_check (const TesseraTrace *p, TesseraPoint a, TesseraPoint b)
   return TESSERA_OK;
 }
 
-static double
-offset_of (const TesseraTrace *p, int j)
+double
+tessera_trace_reach (const TesseraTrace *p, double length)
 {
-  if (p->points == 1)
+  double reach;
+
+  if (p->reach <= 0.0)
+    return p->half_width;
+  reach = fmax (p->reach * length, p->min_reach);
+  return fmin (reach, p->half_width);
+}
+
+static double
+offset_of (const TesseraTraceGeometry *geo, int j)
+{
+  if (geo->points == 1)
     return 0.0;
-  return -p->half_width + 2.0 * p->half_width * j / (p->points - 1);
+  return -geo->half_width + 2.0 * geo->half_width * j / (geo->points - 1);
+}
+
+/* Which points of the first and last guides the ends allow. */
+static void
+end_bounds (const TesseraTrace *p, TesseraTraceGeometry *geo)
+{
+  const TesseraTraceEnds *ends = &p->ends;
+
+  for (int j = 0; j < geo->points; j++)
+    {
+      geo->start_ok[j] = !ends->bound_a
+        || fabs (geo->angle_from_a[j] - ends->tangent_a)
+           <= geo->max_angle + ends->slack_a;
+      geo->end_ok[j] = !ends->bound_b
+        || fabs (geo->angle_to_b[j] - ends->tangent_b)
+           <= geo->max_angle + ends->slack_b;
+    }
 }
 
 /* For each outgoing angle index δ2 = l - k, the interval [lo, hi] of incoming
@@ -72,10 +139,14 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   double length = hypot (b.x - a.x, b.y - a.y);
   double ex = (b.x - a.x) / length, ey = (b.y - a.y) / length;
   double h = length / (n + 1);
-  double step = d > 1 ? 2.0 * p->half_width / (d - 1) : 0.0;
+  double reach = tessera_trace_reach (p, length);
+  double step = d > 1 ? 2.0 * reach / (d - 1) : 0.0;
 
   geo->nodes = n;
   geo->points = d;
+  geo->half_width = reach;
+  geo->span = h;
+  geo->line_width = p->line_width;
   geo->x = malloc (sizeof (float) * (size_t) n * d);
   geo->y = malloc (sizeof (float) * (size_t) n * d);
   geo->angle_between = malloc (sizeof (double) * (2 * d - 1));
@@ -83,8 +154,11 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   geo->angle_to_b = malloc (sizeof (double) * d);
   geo->turn_lo = malloc (sizeof (int) * (2 * d - 1));
   geo->turn_hi = malloc (sizeof (int) * (2 * d - 1));
+  geo->start_ok = malloc ((size_t) d);
+  geo->end_ok = malloc ((size_t) d);
   if (!geo->x || !geo->y || !geo->angle_between || !geo->angle_from_a
-      || !geo->angle_to_b || !geo->turn_lo || !geo->turn_hi)
+      || !geo->angle_to_b || !geo->turn_lo || !geo->turn_hi
+      || !geo->start_ok || !geo->end_ok)
     {
       tessera_trace_geometry_free (geo);
       return TESSERA_ERROR_OUT_OF_MEMORY;
@@ -93,7 +167,7 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
   for (int i = 0; i < n; i++)
     for (int j = 0; j < d; j++)
       {
-        double along = (i + 1) * h, across = offset_of (p, j);
+        double along = (i + 1) * h, across = offset_of (geo, j);
         geo->x[i * d + j] = (float) (a.x + along * ex - across * ey);
         geo->y[i * d + j] = (float) (a.y + along * ey + across * ex);
       }
@@ -108,11 +182,12 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
     geo->angle_between[delta + d - 1] = atan2 (delta * step, h);
   for (int j = 0; j < d; j++)
     {
-      geo->angle_from_a[j] = atan2 (offset_of (p, j), h);
-      geo->angle_to_b[j] = atan2 (-offset_of (p, j), h);
+      geo->angle_from_a[j] = atan2 (offset_of (geo, j), h);
+      geo->angle_to_b[j] = atan2 (-offset_of (geo, j), h);
     }
   geo->max_angle = p->max_angle * (3.14159265358979323846 / 180.0);
   turn_intervals (geo);
+  end_bounds (p, geo);
   return TESSERA_OK;
 }
 
@@ -126,6 +201,9 @@ tessera_trace_geometry_free (TesseraTraceGeometry *geo)
   free (geo->angle_to_b);
   free (geo->turn_lo);
   free (geo->turn_hi);
+  free (geo->start_ok);
+  free (geo->end_ok);
+  geo->start_ok = geo->end_ok = NULL;
   geo->x = geo->y = NULL;
   geo->angle_between = geo->angle_from_a = geo->angle_to_b = NULL;
   geo->turn_lo = geo->turn_hi = NULL;
@@ -154,12 +232,14 @@ tessera_trace_window (const TesseraTraceGeometry *geo, int left, int top,
       lo_y = fminf (lo_y, geo->y[i]);
       hi_y = fmaxf (hi_y, geo->y[i]);
     }
-  /* Bilinear sampling reads the pixel on either side of a point; a window
-   * wholly outside the bounds shrinks to their nearest edge. */
-  *x0 = clamp_int ((int) floorf (lo_x) - 2, left, right - 1);
-  *y0 = clamp_int ((int) floorf (lo_y) - 2, top, bottom - 1);
-  x1 = clamp_int ((int) ceilf (hi_x) + 2, *x0 + 1, right);
-  y1 = clamp_int ((int) ceilf (hi_y) + 2, *y0 + 1, bottom);
+  /* Bilinear sampling reads the pixel on either side of a point, half a
+   * line's width further across for centre lines; a window wholly outside
+   * the bounds shrinks to their nearest edge. */
+  int margin = 2 + (int) ceil (0.5 * geo->line_width);
+  *x0 = clamp_int ((int) floorf (lo_x) - margin, left, right - 1);
+  *y0 = clamp_int ((int) floorf (lo_y) - margin, top, bottom - 1);
+  x1 = clamp_int ((int) ceilf (hi_x) + margin, *x0 + 1, right);
+  y1 = clamp_int ((int) ceilf (hi_y) + margin, *y0 + 1, bottom);
   *width = x1 - *x0;
   *height = y1 - *y0;
 }
@@ -220,8 +300,9 @@ first_pair (const TraceSearch *s, float *scratch, float *F)
       float from_a = trace_links_one (s->links, g->ax, g->ay, g->x[j], g->y[j]);
       for (int k = 0; k < d; k++)
         scratch[(size_t) j * d + k] =
-          tessera_trace_turn_ok (g, g->angle_from_a[j],
-                                 g->angle_between[k - j + d - 1])
+          g->start_ok[j]
+          && tessera_trace_turn_ok (g, g->angle_from_a[j],
+                                    g->angle_between[k - j + d - 1])
           ? from_a : -INFINITY;
     }
   add_links (s, 0, scratch, F);
@@ -291,7 +372,10 @@ last_pair (const TraceSearch *s, const float *F, int *best_j, int *best_k)
   for (int k = 0; k < d; k++)
     {
       size_t at = (size_t) last * d + k;
-      float to_b = trace_links_one (s->links, g->x[at], g->y[at], g->bx, g->by);
+      float to_b;
+      if (!g->end_ok[k])
+        continue;
+      to_b = trace_links_one (s->links, g->x[at], g->y[at], g->bx, g->by);
       for (int j = 0; j < d; j++)
         {
           float v = F[(size_t) k * d + j];
@@ -319,7 +403,8 @@ single_guide (const TraceSearch *s, int *best_k)
   for (int k = 0; k < g->points; k++)
     {
       float v;
-      if (!tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
+      if (!g->start_ok[k] || !g->end_ok[k]
+          || !tessera_trace_turn_ok (g, g->angle_from_a[k], g->angle_to_b[k]))
         continue;
       v = trace_links_one (s->links, g->ax, g->ay, g->x[k], g->y[k])
         + trace_links_one (s->links, g->x[k], g->y[k], g->bx, g->by);

@@ -4,8 +4,17 @@
 #include "trace-sample.h"
 
 /* The plain kernel: one sample after another into the partial sums. */
+TraceScore
+trace_score_of (const TesseraTrace *p, double span)
+{
+  TraceScore score = { p->objective == TESSERA_TRACE_THRESHOLDED_SINE,
+                       (float) p->threshold, p->ends.polarity, p->mean,
+                       (float) span, (float) (0.5 * p->line_width) };
+  return score;
+}
+
 static float
-link_sum_plain (const TesseraGradient *g, int thresholded, float threshold,
+link_sum_plain (const TesseraGradient *g, const TraceScore *score,
                 float px, float py, float dx, float dy, float ux, float uy,
                 int m)
 {
@@ -14,7 +23,10 @@ link_sum_plain (const TesseraGradient *g, int thresholded, float threshold,
     acc[k % TRACE_LANES] += trace_sample_value (g->gx, g->gy, g->x0, g->y0,
                                                 g->width, g->height, px, py,
                                                 dx, dy, ux, uy, k, m,
-                                                thresholded, threshold);
+                                                score->thresholded,
+                                                score->threshold,
+                                                score->polarity,
+                                                score->half);
   return trace_lanes_total (acc);
 }
 
@@ -25,10 +37,12 @@ link_sum_plain (const TesseraGradient *g, int thresholded, float threshold,
 /* Eight samples at once with gathers: the same operations in the same order
  * as trace_sample_value, lane k % 8 of the sums, so the bits agree. */
 __attribute__ ((target ("avx2"))) static float
-link_sum_avx2 (const TesseraGradient *g, int thresholded, float threshold,
+link_sum_avx2 (const TesseraGradient *g, const TraceScore *score,
                float px, float py, float dx, float dy, float ux, float uy,
                int m)
 {
+  int thresholded = score->thresholded;
+  float threshold = score->threshold;
   const __m256i lane = _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7);
   const __m256 zero = _mm256_setzero_ps ();
   const __m256 mx = _mm256_set1_ps ((float) (g->width - 1));
@@ -79,8 +93,13 @@ link_sum_avx2 (const TesseraGradient *g, int thresholded, float threshold,
 #undef BILINEAR
 #undef LERP
 
-      cross = _mm256_andnot_ps (sign, _mm256_sub_ps (_mm256_mul_ps (gx, _mm256_set1_ps (uy)),
-                                                     _mm256_mul_ps (gy, _mm256_set1_ps (ux))));
+      cross = _mm256_sub_ps (_mm256_mul_ps (gx, _mm256_set1_ps (uy)),
+                             _mm256_mul_ps (gy, _mm256_set1_ps (ux)));
+      /* trace_signed: the magnitude, or the sign flipped for -1. */
+      if (score->polarity == 0)
+        cross = _mm256_andnot_ps (sign, cross);
+      else if (score->polarity < 0)
+        cross = _mm256_xor_ps (sign, cross);
       if (thresholded)
         {
           __m256 magnitude = _mm256_sqrt_ps (_mm256_add_ps (_mm256_mul_ps (gx, gx),
@@ -99,22 +118,25 @@ link_sum_avx2 (const TesseraGradient *g, int thresholded, float threshold,
 
 /* One link with the plain or the AVX2 kernel (AVX512 takes AVX2's). */
 static float
-link_value (const TesseraGradient *g, TraceKernel kernel, int thresholded,
-            float threshold, float px, float py, float qx, float qy)
+link_value (const TesseraGradient *g, TraceKernel kernel,
+            const TraceScore *score, float px, float py, float qx, float qy)
 {
-  float dx = qx - px, dy = qy - py;
+  float dx = qx - px, dy = qy - py, total;
   int m;
   float length = trace_link_length (dx, dy, &m);
 
   if (length == 0.0f)
     return 0.0f;
 #ifdef TRACE_HAVE_X86_KERNELS
-  if (kernel != TRACE_KERNEL_PLAIN)
-    return link_sum_avx2 (g, thresholded, threshold, px, py, dx, dy,
-                          dx / length, dy / length, m);
+  /* Centre lines: the plain kernel alone. */
+  if (kernel != TRACE_KERNEL_PLAIN && score->half == 0.0f)
+    total = link_sum_avx2 (g, score, px, py, dx, dy, dx / length,
+                           dy / length, m);
+  else
 #endif
-  return link_sum_plain (g, thresholded, threshold, px, py, dx, dy,
-                         dx / length, dy / length, m);
+  total = link_sum_plain (g, score, px, py, dx, dy, dx / length,
+                          dy / length, m);
+  return trace_link_total (total, m, score->mean, score->span, length);
 }
 
 /* Gathers take 32-bit offsets. */
@@ -126,15 +148,14 @@ gatherable (const TesseraGradient *g)
 
 float
 tessera_trace_link_value (const TesseraGradient *gradient,
-                          const TesseraTrace *p,
+                          const TesseraTrace *p, double span,
                           float px, float py, float qx, float qy)
 {
   TraceKernel kernel = trace_kernel_supported (TRACE_KERNEL_AVX2)
                        && gatherable (gradient)
                        ? TRACE_KERNEL_AVX2 : TRACE_KERNEL_PLAIN;
-  return link_value (gradient, kernel,
-                     p->objective == TESSERA_TRACE_THRESHOLDED_SINE,
-                     (float) p->threshold, px, py, qx, qy);
+  TraceScore score = trace_score_of (p, span);
+  return link_value (gradient, kernel, &score, px, py, qx, qy);
 }
 
 #ifdef TRACE_HAVE_X86_KERNELS
@@ -158,6 +179,9 @@ typedef struct
    * MOST_J + 1 from its corner. */
   __m512i           shift_i, shift_j, step_i, step_j, most_i, most_j;
   bool              patches;               /* the window holds a patch */
+  /* trace_signed: the magnitude, or the sign bit flipped by FLIP. */
+  bool              magnitude;
+  __m512i           flip;
   unsigned          last_line, last_span;  /* where a patch may start */
 } Field16;
 
@@ -204,6 +228,8 @@ field16 (const TraceLinks *links)
   f.most_i = _mm512_set1_epi32 ((columns ? PATCH_LINES : PATCH_SPAN) - 2);
   f.most_j = _mm512_set1_epi32 ((columns ? PATCH_SPAN : PATCH_LINES) - 2);
   f.patches = lines >= PATCH_LINES && spans >= PATCH_SPAN;
+  f.magnitude = links->score.polarity == 0;
+  f.flip = _mm512_set1_epi32 (links->score.polarity < 0 ? INT32_MIN : 0);
   f.last_line = (unsigned) (lines - PATCH_LINES);
   f.last_span = (unsigned) (spans - PATCH_SPAN);
   return f;
@@ -344,14 +370,17 @@ sample16 (const Field16 *f, const Lanes *lanes, int k, int m,
 
   if (!f->patches || !patch_gradient (f, &at, &gx, &gy))
     gathered_gradient (f, &at, &gx, &gy);
-  cross = _mm512_abs_ps (_mm512_sub_ps (_mm512_mul_ps (gx, lanes->uy),
-                                        _mm512_mul_ps (gy, lanes->ux)));
+  cross = _mm512_sub_ps (_mm512_mul_ps (gx, lanes->uy),
+                         _mm512_mul_ps (gy, lanes->ux));
+  cross = f->magnitude ? _mm512_abs_ps (cross)
+          : _mm512_castsi512_ps (_mm512_xor_si512 (_mm512_castps_si512 (cross),
+                                                   f->flip));
   if (!thresholded)
     return cross;
   magnitude = _mm512_sqrt_ps (_mm512_add_ps (_mm512_mul_ps (gx, gx),
                                              _mm512_mul_ps (gy, gy)));
   above = _mm512_cmp_ps_mask (magnitude,
-                              _mm512_set1_ps (f->links->threshold),
+                              _mm512_set1_ps (f->links->score.threshold),
                               _CMP_GT_OQ);
   return _mm512_maskz_div_ps (above, cross, magnitude);
 }
@@ -416,7 +445,7 @@ group_avx512 (const TraceLinks *links, const float *px, const float *py,
   __m512 length;
   __m512i m;
   int first_m;
-  float sums[TRACE_GROUP];
+  float sums[TRACE_GROUP], lengths[TRACE_GROUP];
 
   /* trace_link_length, lane by lane. */
   length = _mm512_sqrt_ps (_mm512_add_ps (_mm512_mul_ps (lanes.dx, lanes.dx),
@@ -424,20 +453,22 @@ group_avx512 (const TraceLinks *links, const float *px, const float *py,
   m = _mm512_max_epi32 (_mm512_cvttps_epi32 (_mm512_floor_ps (
                           _mm512_add_ps (length, f.half))), f.one);
   first_m = _mm_cvtsi128_si32 (_mm512_castsi512_si128 (m));
+  _mm512_storeu_ps (lengths, length);
   lanes.ux = _mm512_div_ps (lanes.dx, length);
   lanes.uy = _mm512_div_ps (lanes.dy, length);
   alone = _mm512_mask_cmpneq_epi32_mask (live, m, _mm512_set1_epi32 (first_m))
           | _mm512_mask_cmpeq_ps_mask (live, length, _mm512_setzero_ps ());
 
-  if (alone != live && links->thresholded)
+  if (alone != live && links->score.thresholded)
     lanes_sum (&f, &lanes, first_m, true, sums);
   else if (alone != live)
     lanes_sum (&f, &lanes, first_m, false, sums);
   for (int i = 0; i < count; i++)
     values[i] = alone >> i & 1
-      ? link_value (links->gradient, TRACE_KERNEL_AVX2, links->thresholded,
-                    links->threshold, px[i], py[i], qx[i], qy[i])
-      : sums[i];
+      ? link_value (links->gradient, TRACE_KERNEL_AVX2, &links->score,
+                    px[i], py[i], qx[i], qy[i])
+      : trace_link_total (sums[i], first_m, links->score.mean,
+                          links->score.span, lengths[i]);
 }
 
 /* Whether the samples of sixteen neighbouring points of a guide, taken
@@ -539,8 +570,9 @@ trace_links_init (TraceLinks *links, const TesseraGradient *gradient,
   *links = (TraceLinks) { 0 };
   links->gradient = gradient;
   links->kernel = gatherable (gradient) ? kernel : TRACE_KERNEL_PLAIN;
-  links->thresholded = params->objective == TESSERA_TRACE_THRESHOLDED_SINE;
-  links->threshold = (float) params->threshold;
+  links->score = trace_score_of (params, geometry->span);
+  if (links->score.half > 0.0f)
+    links->kernel = TRACE_KERNEL_PLAIN;
 #ifdef TRACE_HAVE_X86_KERNELS
   if (links->kernel == TRACE_KERNEL_AVX512)
     status = copy_window (links, geometry);
@@ -562,8 +594,8 @@ float
 trace_links_one (const TraceLinks *links, float px, float py, float qx,
                  float qy)
 {
-  return link_value (links->gradient, links->kernel, links->thresholded,
-                     links->threshold, px, py, qx, qy);
+  return link_value (links->gradient, links->kernel, &links->score,
+                     px, py, qx, qy);
 }
 
 void

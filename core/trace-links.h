@@ -38,12 +38,25 @@ bool        trace_kernel_supported (TraceKernel kernel);
 /* The fastest supported kernel. */
 TraceKernel trace_kernel_best      (void);
 
+/* How a link's samples are scored (core/trace-sample.h). */
+typedef struct
+{
+  int   thresholded;
+  float threshold;
+  int   polarity;
+  int   mean;
+  float span;
+  float half;    /* half the line's width; 0 for edges */
+} TraceScore;
+
+/* The scoring of PARAMS on links that reach SPAN along [a,b]. */
+TraceScore  trace_score_of (const TesseraTrace *params, double span);
+
 typedef struct
 {
   const TesseraGradient *gradient;
   TraceKernel            kernel;
-  int                    thresholded;
-  float                  threshold;
+  TraceScore             score;
   /* AVX512 only: the search window of the gradient, [left, left + width)
    * x [top, top + height) in the gradient's pixel indices, copied line
    * after line, where lines are columns when ALONG_COLUMNS (the guides run

@@ -76,15 +76,53 @@ trace_gradient_at (const float *gx_field, const float *gy_field,
   *gy = TRACE_ADD (top, TRACE_MUL (wy, TRACE_SUB (bottom, top)));
 }
 
+/* g x u, or its magnitude when POLARITY is 0, or its opposite when -1
+ * (an exact negation, so the bits agree on every backend). */
+TRACE_INLINE float
+trace_signed (float cross, int polarity)
+{
+  return polarity == 0 ? fabsf (cross) : polarity > 0 ? cross : -cross;
+}
+
 /* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
- * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD.  (x0, y0)
- * is the window's origin in image coordinates. */
+ * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD, signed by
+ * POLARITY (trace_signed); with HALF > 0 trace_line_sample's.  (x0, y0) is the window's origin in image
+ * coordinates. */
+/* g x u at window coordinates (fx, fy) moved by OFFSET along the left
+ * normal (-uy, ux). */
+TRACE_INLINE float
+trace_cross_beside (const float *gx_field, const float *gy_field,
+                    int width, int height, float fx, float fy, float ux,
+                    float uy, float offset)
+{
+  float gx, gy;
+  trace_gradient_at (gx_field, gy_field, width, height,
+                     TRACE_SUB (fx, TRACE_MUL (offset, uy)),
+                     TRACE_ADD (fy, TRACE_MUL (offset, ux)), &gx, &gy);
+  return TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux));
+}
+
+/* What sample K of M adds on a centre line HALF a width from either flank:
+ * g x u on the left flank less on the right, signed by POLARITY. */
+TRACE_INLINE float
+trace_line_sample (const float *gx_field, const float *gy_field,
+                   int width, int height, float fx, float fy, float ux,
+                   float uy, float half, int polarity)
+{
+  float left = trace_cross_beside (gx_field, gy_field, width, height, fx, fy,
+                                   ux, uy, half);
+  float right = trace_cross_beside (gx_field, gy_field, width, height, fx,
+                                    fy, ux, uy, -half);
+  return trace_signed (TRACE_SUB (left, right), polarity);
+}
+
 TRACE_INLINE float
 trace_sample_value (const float *gx_field, const float *gy_field,
                     int x0, int y0, int width, int height,
                     float px, float py, float dx, float dy,
                     float ux, float uy, int k, int m,
-                    int thresholded, float threshold)
+                    int thresholded, float threshold, int polarity,
+                    float half)
 {
   float t = TRACE_DIV (TRACE_ADD ((float) k, 0.5f), (float) m);
   float x = TRACE_ADD (px, TRACE_MUL (t, dx));
@@ -93,12 +131,28 @@ trace_sample_value (const float *gx_field, const float *gy_field,
   float fy = TRACE_SUB (TRACE_SUB (y, (float) y0), 0.5f);
   float gx, gy, cross, magnitude;
 
+  if (half > 0.0f)
+    return trace_line_sample (gx_field, gy_field, width, height, fx, fy, ux,
+                              uy, half, polarity);
   trace_gradient_at (gx_field, gy_field, width, height, fx, fy, &gx, &gy);
-  cross = fabsf (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)));
+  cross = trace_signed (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)),
+                       polarity);
   if (!thresholded)
     return cross;
   magnitude = TRACE_SQRT (TRACE_ADD (TRACE_MUL (gx, gx), TRACE_MUL (gy, gy)));
   return magnitude > threshold ? TRACE_DIV (cross, magnitude) : 0.0f;
+}
+
+/* A link's value from the total of its M samples; with MEAN their mean
+ * times SPAN / LENGTH, the cosine of the link's angle with [a,b] (SPAN: how
+ * far every link reaches along [a,b]), so that a link counts for the
+ * ground it gains along the line, not for its length. */
+TRACE_INLINE float
+trace_link_total (float total, int m, int mean, float span, float length)
+{
+  if (!mean)
+    return total;
+  return TRACE_MUL (TRACE_DIV (total, (float) m), TRACE_DIV (span, length));
 }
 
 /* The link's length and sample count m = max(1, round(length)). */

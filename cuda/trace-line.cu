@@ -29,6 +29,9 @@ struct Search
   int          d;
   int          thresholded;
   float        threshold;
+  int          polarity, mean;
+  float        span;
+  float        half;
 };
 
 __device__ float
@@ -52,9 +55,10 @@ link_value (const Search &s, float px, float py, float qx, float qy)
             trace_sample_value (s.field.gx, s.field.gy, s.field.x0,
                                 s.field.y0, s.field.width, s.field.height,
                                 px, py, dx, dy, ux, uy, k0 + lane, m,
-                                s.thresholded, s.threshold));
+                                s.thresholded, s.threshold, s.polarity,
+                                s.half));
     }
-  return trace_lanes_total (acc);
+  return trace_link_total (trace_lanes_total (acc), m, s.mean, s.span, length);
 }
 
 /* From a to each point of the first guide, and from each point of the last
@@ -73,14 +77,15 @@ end_links (Search s, int last_guide, float *from_a, float *to_b)
 /* F[j * d + k]: a, p_1 = j, p_2 = k. */
 __global__ void
 first_pair (Search s, const float *from_a, const double *angle_from_a,
-            const double *angle_between, double max_angle, float *F)
+            const double *angle_between, const unsigned char *start_ok,
+            double max_angle, float *F)
 {
   int k = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y;
   if (k >= s.d)
     return;
   double turn = angle_from_a[j] - angle_between[k - j + s.d - 1];
   float v = -INFINITY;
-  if (fabs (turn) <= max_angle)
+  if (start_ok[j] && fabs (turn) <= max_angle)
     v = TRACE_ADD (from_a[j], link_value (s, s.x[j], s.y[j],
                                            s.x[s.d + k], s.y[s.d + k]));
   F[(size_t) j * s.d + k] = v;
@@ -126,7 +131,8 @@ next_pair (Search s, int guide, const int *turn_lo, const int *turn_hi,
 __global__ void
 last_pair (Search s, const float *F, const float *to_b,
            const double *angle_between, const double *angle_to_b,
-           double max_angle, float *best_value, int *best_index)
+           const unsigned char *end_ok, double max_angle, float *best_value,
+           int *best_index)
 {
   __shared__ float values[256];
   __shared__ int indices[256];
@@ -138,7 +144,7 @@ last_pair (Search s, const float *F, const float *to_b,
     {
       int k = i / d, j = i % d;
       float f = F[(size_t) j * d + k];
-      if (f != -INFINITY
+      if (f != -INFINITY && end_ok[k]
           && fabs (angle_between[k - j + d - 1] - angle_to_b[k]) <= max_angle)
         {
           v = TRACE_ADD (f, to_b[k]);
@@ -215,7 +221,7 @@ upload_field (const TesseraGradient *g, const TesseraTraceGeometry *geo,
 /* The device's copies of the geometry. */
 struct DeviceGeometry
 {
-  TesseraDeviceBuffer x, y, between, from_a, to_b, lo, hi;
+  TesseraDeviceBuffer x, y, between, from_a, to_b, lo, hi, start_ok, end_ok;
 
   TesseraStatus upload_all (const TesseraTraceGeometry *geo)
   {
@@ -227,6 +233,8 @@ struct DeviceGeometry
     TESSERA_CUDA_CHECK (upload (from_a, geo->angle_from_a, (size_t) geo->points));
     TESSERA_CUDA_CHECK (upload (to_b, geo->angle_to_b, (size_t) geo->points));
     TESSERA_CUDA_CHECK (upload (lo, geo->turn_lo, spans));
+    TESSERA_CUDA_CHECK (upload (start_ok, geo->start_ok, (size_t) geo->points));
+    TESSERA_CUDA_CHECK (upload (end_ok, geo->end_ok, (size_t) geo->points));
     return upload (hi, geo->turn_hi, spans);
   }
 };
@@ -297,13 +305,16 @@ tessera_cuda_trace_line (const TesseraGradient *gradient,
   Search s = { field, dg.x.as<float> (), dg.y.as<float> (), geo->ax, geo->ay,
                geo->bx, geo->by, d,
                params->objective == TESSERA_TRACE_THRESHOLDED_SINE,
-               (float) params->threshold };
+               (float) params->threshold, params->ends.polarity,
+               params->mean, (float) geo->span,
+               (float) (0.5 * params->line_width) };
   float *current = F.as<float> (), *following = next.as<float> ();
 
   end_links<<<lines, threads>>> (s, n - 1, from_a.as<float> (), to_b.as<float> ());
   first_pair<<<dim3 (lines, d), threads>>> (s, from_a.as<float> (),
                                              dg.from_a.as<double> (),
                                              dg.between.as<double> (),
+                                             dg.start_ok.as<unsigned char> (),
                                              geo->max_angle, current);
   for (int guide = 1; guide < n - 1; guide++)
     {
@@ -315,7 +326,7 @@ tessera_cuda_trace_line (const TesseraGradient *gradient,
     }
   last_pair<<<blocks, 256>>> (s, current, to_b.as<float> (),
                               dg.between.as<double> (), dg.to_b.as<double> (),
-                              geo->max_angle, block_value.as<float> (),
+                              dg.end_ok.as<unsigned char> (), geo->max_angle, block_value.as<float> (),
                               block_index.as<int> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
   TESSERA_CUDA_CHECK (best_candidate (block_value, block_index, blocks, &best,

@@ -10,7 +10,7 @@
 TesseraTrace
 trace_values_params (const TraceValues *values)
 {
-  TesseraTrace params;
+  TesseraTrace params = { 0 };
 
   params.nodes      = values->nodes;
   params.points     = values->points;
@@ -19,6 +19,13 @@ trace_values_params (const TraceValues *values)
   params.sigma      = values->sigma;
   params.objective  = (TesseraTraceObjective) values->objective;
   params.threshold  = values->threshold;
+  params.reach       = values->reach;
+  params.min_reach   = values->min_reach;
+  params.mean        = values->mean;
+  params.keep_side   = values->keep_side;
+  params.bound_ends  = values->smooth;
+  params.snap_radius = values->snap_radius;
+  params.line_width  = values->line_width;
   return params;
 }
 
@@ -49,9 +56,32 @@ trace_values_check (const TraceValues  *values,
                                  error)
          && tessera_check_range ("backend", values->backend,
                                  TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
-                                 error)))
+                                 error)
+         && tessera_check_range_double ("reach", values->reach, 0.0, 100.0,
+                                        error)
+         && tessera_check_range_double ("min-reach", values->min_reach, 0.0,
+                                        TESSERA_MAX_SIDE, error)
+         && tessera_check_range ("mean", values->mean, FALSE, TRUE, error)
+         && tessera_check_range ("keep-side", values->keep_side, FALSE, TRUE,
+                                 error)
+         && tessera_check_range_double ("snap-radius", values->snap_radius,
+                                        0.0, 64.0, error)
+         && tessera_check_range ("smooth", values->smooth, FALSE, TRUE, error)
+         && tessera_check_range_double ("stroke-width", values->stroke_width,
+                                        0.0, 1000.0, error)
+         && tessera_check_range_double ("line-width", values->line_width,
+                                        0.0, 256.0, error)))
     return FALSE;
 
+  if (values->line_width > 0.0
+      && values->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_INVALID_ARGUMENT,
+                           _("A centre line (line-width above 0) is traced "
+                             "with the gradient objective only."));
+      return FALSE;
+    }
   /* The ranges are right; what is left is the size of the search. */
   if (tessera_trace_check (&params, a, b) != TESSERA_OK)
     {
@@ -68,9 +98,7 @@ gint
 trace_chain_links (gint     n_clicks,
                    gboolean closed)
 {
-  if (n_clicks < 2)
-    return 0;
-  return closed ? n_clicks : n_clicks - 1;
+  return tessera_trace_chain_links (n_clicks, closed);
 }
 
 void
@@ -207,45 +235,69 @@ trace_link_error (TesseraStatus       status,
     tessera_set_error (error, status);
 }
 
-gboolean
-trace_link_drawable (gint32              drawable,
-                     const TesseraPoint *clicks,
-                     gint                n_clicks,
-                     gint                link,
-                     const TraceValues  *values,
-                     TesseraExec        *exec,
-                     TesseraPoint       *path,
-                     GError            **error)
+/* The part of the drawable the chain's search reads: around the clicks,
+ * as far as the guides, snapping and the contrast probes reach. */
+static GeglRectangle
+chain_window (gint32              drawable,
+              const TesseraPoint *clicks,
+              gint                n_clicks,
+              const TraceValues  *values)
 {
-  TesseraTrace         params = trace_values_params (values);
-  TesseraTraceGeometry geometry;
-  TesseraGradient      gradient;
-  TesseraRegion        region;
-  TesseraStatus        status;
-  GeglRectangle        window;
-  GeglRectangle        read;
-  TesseraPoint         a, b;
-  gint                 reach;
+  gdouble       margin = values->half_width + values->snap_radius
+                         + 0.5 * values->line_width + 8.0;
+  gdouble       x0 = clicks[0].x, y0 = clicks[0].y, x1 = x0, y1 = y0;
+  gint          width = gimp_drawable_width (drawable);
+  gint          height = gimp_drawable_height (drawable);
+  GeglRectangle window;
+  gint          i;
 
-  trace_chain_link_ends (clicks, n_clicks, link, &a, &b);
-  status = tessera_trace_geometry_new (&params, a, b, &geometry);
-  if (status != TESSERA_OK)
+  for (i = 1; i < n_clicks; i++)
     {
-      tessera_set_error (error, status);
-      return FALSE;
+      x0 = MIN (x0, clicks[i].x);
+      x1 = MAX (x1, clicks[i].x);
+      y0 = MIN (y0, clicks[i].y);
+      y1 = MAX (y1, clicks[i].y);
     }
-  tessera_trace_window (&geometry, 0, 0, gimp_drawable_width (drawable),
-                        gimp_drawable_height (drawable), &window.x,
-                        &window.y, &window.width, &window.height);
-  tessera_trace_geometry_free (&geometry);
+  window.x = CLAMP ((gint) floor (x0 - margin), 0, width - 1);
+  window.y = CLAMP ((gint) floor (y0 - margin), 0, height - 1);
+  window.width = CLAMP ((gint) ceil (x1 + margin), window.x + 1, width)
+                 - window.x;
+  window.height = CLAMP ((gint) ceil (y1 + margin), window.y + 1, height)
+                  - window.y;
+  return window;
+}
+
+gboolean
+trace_chain_drawable (gint32              drawable,
+                      const TesseraPoint *clicks,
+                      gint                n_clicks,
+                      gboolean            closed,
+                      const TraceValues  *values,
+                      TesseraExec        *exec,
+                      GArray             *polyline,
+                      GError            **error)
+{
+  TesseraTrace    params = trace_values_params (values);
+  gint            links = trace_chain_links (n_clicks, closed);
+  TesseraPoint   *path = g_new (TesseraPoint,
+                                (gsize) links * (values->nodes + 1) + 1);
+  TesseraGradient gradient;
+  TesseraRegion   region;
+  TesseraStatus   status;
+  GeglRectangle   window = chain_window (drawable, clicks, n_clicks, values);
+  GeglRectangle   read;
+  gint            reach = tessera_gradient_reach (values->sigma);
+  gint            n_path = 0, failed = 0;
 
   /* The gradient of the window needs the pixels around it, and where they
    * are cut off it is at the drawable's edge, as on the whole drawable:
    * the result is the same as from the whole drawable's gradient. */
-  reach = tessera_gradient_reach (values->sigma);
   read = tessera_rect_grow (drawable, &window, reach, reach);
   if (! tessera_region_read (&region, drawable, &read, NULL, error))
-    return FALSE;
+    {
+      g_free (path);
+      return FALSE;
+    }
   status = tessera_gradient_compute (&region.image, window.x - read.x,
                                      window.y - read.y, window.width,
                                      window.height, values->sigma,
@@ -255,14 +307,17 @@ trace_link_drawable (gint32              drawable,
     {
       gradient.x0 = window.x;
       gradient.y0 = window.y;
-      status = tessera_trace_line (&gradient, a, b, &params, path, NULL,
-                                   exec);
+      status = tessera_trace_chain (&gradient, clicks, n_clicks, closed,
+                                    &params, path, &n_path, &failed, exec);
       tessera_gradient_free (&gradient);
     }
   if (status != TESSERA_OK)
     {
-      trace_link_error (status, link, n_clicks, values, error);
+      trace_link_error (status, failed, n_clicks, values, error);
+      g_free (path);
       return FALSE;
     }
+  g_array_append_vals (polyline, path, n_path - (closed ? 1 : 0));
+  g_free (path);
   return TRUE;
 }

@@ -9,6 +9,7 @@
 
 #include <libgimp/gimp.h>
 #include "trace-line.h"
+#include "trace-clicks.h"
 
 /* What is kept between runs. */
 typedef struct
@@ -22,11 +23,21 @@ typedef struct
   gdouble        threshold;    /* of TESSERA_TRACE_THRESHOLDED_SINE */
   gboolean       stroke;       /* stroke the new path */
   TesseraBackend backend;
+  /* Appended after the first nine arguments (core/trace-clicks.h,
+   * core/trace-line.h). */
+  gdouble        reach;        /* the guides' reach, a share of the link */
+  gdouble        min_reach;    /* pixels */
+  gboolean       mean;         /* links score their mean, not their sum */
+  gboolean       keep_side;    /* the contrast seen at the clicks */
+  gdouble        snap_radius;  /* pixels; 0: clicks stay */
+  gboolean       smooth;       /* links bounded across the clicks */
+  gdouble        stroke_width; /* pixels; 0: the current brush */
+  gdouble        line_width;   /* > 0: the centre line of a line this wide */
 } TraceValues;
 
 #define TRACE_DEFAULT_VALUES \
   { 8, 256, 20.0, 30.0, 1.5, TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.05, \
-    FALSE, TESSERA_BACKEND_AUTO }
+    FALSE, TESSERA_BACKEND_AUTO, 0.15, 3.0, TRUE, TRUE, 3.0, TRUE, 3.0, 0.0 }
 
 TesseraTrace trace_values_params   (const TraceValues   *values);
 
@@ -78,15 +89,16 @@ void         trace_link_error      (TesseraStatus        status,
                                     const TraceValues   *values,
                                     GError             **error);
 
-/* Traces link LINK of CLICKS on DRAWABLE, reading only the part of it
- * that the search needs: PATH receives values->nodes + 2 points. */
-gboolean     trace_link_drawable   (gint32               drawable,
+/* Traces the chain of CLICKS on DRAWABLE (core/trace-clicks.h), reading
+ * only the part of it that the search needs: POLYLINE (TesseraPoint)
+ * receives the path, a closed chain's first point once. */
+gboolean     trace_chain_drawable  (gint32               drawable,
                                     const TesseraPoint  *clicks,
                                     gint                 n_clicks,
-                                    gint                 link,
+                                    gboolean             closed,
                                     const TraceValues   *values,
                                     TesseraExec         *exec,
-                                    TesseraPoint        *path,
+                                    GArray              *polyline,
                                     GError             **error);
 
 #endif

@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include <gdk/gdkkeysyms.h>
 #include <libgimp/gimp.h>
@@ -29,9 +30,14 @@ typedef enum
   LINK_FAILED
 } LinkState;
 
+/* A link depends on its clicks and on the click before and after them (the
+ * way the line runs through its ends); the chain's other clicks only count
+ * where its own disagree on the contrast, and are not watched. */
+#define LINK_CONTEXT 4
+
 typedef struct
 {
-  TesseraPoint   a, b;
+  TesseraPoint   around[LINK_CONTEXT];  /* before a, a, b, after b */
   LinkState      state;
   TesseraStatus  status;
   TesseraPoint  *points;     /* when traced: nodes + 2 of them */
@@ -74,17 +80,39 @@ link_ask (TraceDialog *dialog,
 
   link_forget (link);
   link->state = LINK_PENDING;
-  trace_worker_trace (dialog->worker, index, link->a, link->b, &params,
+  trace_worker_trace (dialog->worker, index,
+                      (const TesseraPoint *) dialog->clicks->data,
+                      dialog->clicks->len, dialog->closed, &params,
                       dialog->values->backend);
 }
 
-static gboolean
-link_joins (const TraceLink *link,
-            TesseraPoint     a,
-            TesseraPoint     b)
+/* The clicks that link LINK depends on; (-1, -1) where there is none. */
+static void
+link_context (const TesseraPoint *clicks,
+              gint                n_clicks,
+              gboolean            closed,
+              gint                link,
+              TesseraPoint       *around)
 {
-  return link->a.x == a.x && link->a.y == a.y
-         && link->b.x == b.x && link->b.y == b.y;
+  TesseraPoint none = { -1.0, -1.0 };
+  gint         i;
+
+  for (i = 0; i < LINK_CONTEXT; i++)
+    {
+      gint at = link - 1 + i;
+
+      if (closed)
+        around[i] = clicks[(at + n_clicks) % n_clicks];
+      else
+        around[i] = at >= 0 && at < n_clicks ? clicks[at] : none;
+    }
+}
+
+static gboolean
+link_joins (const TraceLink    *link,
+            const TesseraPoint *around)
+{
+  return memcmp (link->around, around, sizeof link->around) == 0;
 }
 
 static void update_status (TraceDialog *dialog);
@@ -101,7 +129,7 @@ sync_links (TraceDialog *dialog)
   gint                n_links = trace_chain_links (n_clicks, dialog->closed);
   gint                old_links = dialog->links->len;
   gboolean            restart = FALSE;
-  TesseraPoint        a, b;
+  TesseraPoint        around[LINK_CONTEXT];
   gint                i;
 
   for (i = 0; i < old_links; i++)
@@ -109,9 +137,9 @@ sync_links (TraceDialog *dialog)
       TraceLink *link = &g_array_index (dialog->links, TraceLink, i);
 
       if (i < n_links)
-        trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
+        link_context (clicks, n_clicks, dialog->closed, i, around);
       if (link->state == LINK_PENDING
-          && (i >= n_links || ! link_joins (link, a, b)))
+          && (i >= n_links || ! link_joins (link, around)))
         restart = TRUE;
       if (i >= n_links)
         link_forget (link);
@@ -124,12 +152,11 @@ sync_links (TraceDialog *dialog)
     {
       TraceLink *link = &g_array_index (dialog->links, TraceLink, i);
 
-      trace_chain_link_ends (clicks, n_clicks, i, &a, &b);
-      if (i >= old_links || ! link_joins (link, a, b)
+      link_context (clicks, n_clicks, dialog->closed, i, around);
+      if (i >= old_links || ! link_joins (link, around)
           || (restart && link->state == LINK_PENDING))
         {
-          link->a = a;
-          link->b = b;
+          memcpy (link->around, around, sizeof link->around);
           link_ask (dialog, i);
         }
     }
@@ -315,7 +342,7 @@ draw_link (TraceDialog     *dialog,
            cairo_t         *cr,
            const TraceLink *link)
 {
-  TesseraPoint ends[2] = { link->a, link->b };
+  TesseraPoint ends[2] = { link->around[1], link->around[2] };
 
   switch (link->state)
     {
@@ -469,7 +496,7 @@ static GtkWidget *
 make_settings (TraceDialog *dialog)
 {
   TraceValues *values = dialog->values;
-  GtkTable    *table  = GTK_TABLE (gtk_table_new (8, 3, FALSE));
+  GtkTable    *table  = GTK_TABLE (gtk_table_new (12, 3, FALSE));
   GtkObject   *adjustment;
   GtkWidget   *combo;
 
@@ -513,8 +540,34 @@ make_settings (TraceDialog *dialog)
                                   values->objective
                                   == TESSERA_TRACE_THRESHOLDED_SINE);
 
+  adjustment = add_scale (dialog, table, 7, _("Rea_ch:"), values->reach,
+                          0.0, 1.0, 100.0, 2,
+                          _("How far the guides reach, as a share of the "
+                            "distance between two points (at most the "
+                            "half-width; 0: always the half-width)"));
+  double_setting (adjustment, &values->reach);
+  adjustment = add_scale (dialog, table, 8, _("S_nap radius:"),
+                          values->snap_radius, 0.0, 10.0, 64.0, 1,
+                          _("Each point first moves to the nearest strong "
+                            "edge this near, in pixels (0: points stay)"));
+  double_setting (adjustment, &values->snap_radius);
+  adjustment = gimp_scale_entry_new (table, 0, 9, _("Stroke _width:"), 120,
+                                     6, values->stroke_width, 0.0, 50.0, 1.0,
+                                     5.0, 1, FALSE, 0.0, 1000.0,
+                                     _("With Stroke the path: the width of "
+                                       "the hard round brush, in pixels (0: "
+                                       "the current brush as it is)"), NULL);
+  double_setting (adjustment, &values->stroke_width);
+
+  adjustment = add_scale (dialog, table, 10, _("L_ine width:"),
+                          values->line_width, 0.0, 30.0, 256.0, 1,
+                          _("0 traces an edge; above 0, the centre line of "
+                            "a road, track or river this many pixels wide "
+                            "(with the gradient objective)"));
+  double_setting (adjustment, &values->line_width);
+
   combo = tessera_backend_combo_new (&values->backend);
-  gimp_table_attach_aligned (table, 0, 7, _("_Backend:"), 0.0, 0.5,
+  gimp_table_attach_aligned (table, 0, 11, _("_Backend:"), 0.0, 0.5,
                              combo, 2, FALSE);
   g_signal_connect_data (combo, "changed", G_CALLBACK (retrace_all), dialog,
                          NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -527,6 +580,25 @@ closed_toggled (GtkToggleButton *toggle,
 {
   dialog->closed = gtk_toggle_button_get_active (toggle);
   sync_links (dialog);
+}
+
+/* A check button for VALUE that retraces every link when toggled. */
+static void
+add_option (GtkWidget   *vbox,
+            const gchar *label,
+            const gchar *tooltip,
+            gboolean    *value,
+            TraceDialog *dialog)
+{
+  GtkWidget *toggle = gtk_check_button_new_with_mnemonic (label);
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), *value);
+  gimp_help_set_help_data (toggle, tooltip, NULL);
+  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
+                    value);
+  g_signal_connect_data (toggle, "toggled", G_CALLBACK (retrace_all), dialog,
+                         NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
 }
 
 static GtkWidget *
@@ -548,11 +620,25 @@ make_chain_controls (TraceDialog *dialog)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle),
                                 dialog->values->stroke);
   gimp_help_set_help_data (toggle, _("Paint along the new path with the "
-                                     "paintbrush, the current brush and "
-                                     "the foreground colour"), NULL);
+                                     "paintbrush and the foreground "
+                                     "colour, as wide as the stroke width"),
+                           NULL);
   g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
                     &dialog->values->stroke);
   gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
+
+  add_option (vbox, _("Keep the clicked si_de"),
+              _("Follow the edge whose contrast the points see: the "
+                "brighter side stays on the same hand"),
+              &dialog->values->keep_side, dialog);
+  add_option (vbox, _("Smooth through the p_oints"),
+              _("The line leaves and enters each inner point within the "
+                "maximum angle of the way it runs there"),
+              &dialog->values->smooth, dialog);
+  add_option (vbox, _("_Mean per sample"),
+              _("Each link counts its mean gradient, not its sum, so that "
+                "detours earn nothing"),
+              &dialog->values->mean, dialog);
 
   button = gtk_button_new_with_mnemonic (_("_Remove Last Point"));
   gimp_help_set_help_data (button, _("Backspace"), NULL);

@@ -47,11 +47,19 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* The settings, from PARAM on: nodes … threshold. */
+/* The settings, from PARAM on: nodes … stroke-width. */
 static void
 parse_values (const GimpParam *param,
               TraceValues     *values)
 {
+  values->reach        = param[9].data.d_float;
+  values->min_reach    = param[10].data.d_float;
+  values->mean         = param[11].data.d_int32;
+  values->keep_side    = param[12].data.d_int32;
+  values->snap_radius  = param[13].data.d_float;
+  values->smooth       = param[14].data.d_int32;
+  values->stroke_width = param[15].data.d_float;
+  values->line_width   = param[16].data.d_float;
   values->nodes      = param[0].data.d_int32;
   values->points     = param[1].data.d_int32;
   values->half_width = param[2].data.d_float;
@@ -165,7 +173,7 @@ move_points (GArray  *points,
 }
 
 /* Traces the chain of CLICKS (drawable coordinates) on DRAWABLE into
- * POLYLINE, link after link. */
+ * POLYLINE. */
 static gboolean
 trace_chain (gint32              drawable,
              const TraceValues  *values,
@@ -174,33 +182,14 @@ trace_chain (gint32              drawable,
              GArray             *polyline,
              GError            **error)
 {
-  gint             n_links = trace_chain_links (clicks->len, closed);
-  TesseraPoint    *link = g_new (TesseraPoint, values->nodes + 2);
   TesseraProgress  progress;
   TesseraExec      exec;
-  gboolean         ok = TRUE;
-  gint             i;
 
   tessera_progress_start (&progress, _("Tracing the line"));
   exec = tessera_progress_exec (&progress, values->backend);
-  for (i = 0; i < n_links && ok; i++)
-    {
-      tessera_progress_stage (&progress, 1.0 / n_links);
-      ok = trace_link_drawable (drawable, (const TesseraPoint *) clicks->data,
-                                clicks->len, i, values, &exec, link, error);
-      if (ok)
-        trace_polyline_append (polyline, link, values->nodes + 2);
-      /* The user has been told that the GPU cannot be used: once. */
-      if (exec.backend == TESSERA_BACKEND_CUDA
-          && exec.backend_used == TESSERA_BACKEND_CPU)
-        exec.backend = TESSERA_BACKEND_CPU;
-    }
-  g_free (link);
-
-  /* A closed chain came back to its first point. */
-  if (ok && closed)
-    g_array_set_size (polyline, polyline->len - 1);
-  return ok;
+  return trace_chain_drawable (drawable, (const TesseraPoint *) clicks->data,
+                               clicks->len, closed, values, &exec, polyline,
+                               error);
 }
 
 /* The clicks in image coordinates, and whether they close.  They become
@@ -258,7 +247,8 @@ trace_apply (const TesseraTarget *target,
       target->results[0].data.d_vectors =
         trace_path_new (target->image, target->drawable,
                         (const TesseraPoint *) polyline->data, polyline->len,
-                        closed, run->values.stroke);
+                        closed, run->values.stroke,
+                        run->values.stroke_width);
     }
   g_array_free (clicks, TRUE);
   g_array_free (polyline, TRUE);
@@ -291,7 +281,33 @@ trace_apply (const TesseraTarget *target,
   { GIMP_PDB_FLOAT, "threshold",                                             \
     "For the SINE objective, the gradient magnitude a point must exceed to " \
     "count (0 or more; a step from black to white over one pixel gives "     \
-    "0.5)" }
+    "0.5)" },                                                                \
+  { GIMP_PDB_FLOAT, "reach",                                                 \
+    "The guides reach this share of the distance between two points "        \
+    "(0..100; 0: always half-width), at least min-reach and at most "        \
+    "half-width pixels (default 0.15)" },                                    \
+  { GIMP_PDB_FLOAT, "min-reach",                                             \
+    "The guides' shortest reach, in pixels (default 3)" },                   \
+  { GIMP_PDB_INT32, "mean",                                                  \
+    "Each link counts its samples' mean times the cosine of its angle with " \
+    "the line between the two points, so that detours earn nothing "         \
+    "{ FALSE (0): their sum, as before, TRUE (1) (default) }" },             \
+  { GIMP_PDB_INT32, "keep-side",                                             \
+    "Follow the edge with the contrast seen at the points: the brighter "    \
+    "side stays on the same hand { FALSE (0), TRUE (1) (default) }" },       \
+  { GIMP_PDB_FLOAT, "snap-radius",                                           \
+    "Each point first moves to the nearest strong edge within this many "    \
+    "pixels (0..64; 0: the points stay; default 3)" },                       \
+  { GIMP_PDB_INT32, "smooth",                                                \
+    "The line leaves and enters each inner point within max-angle of the "   \
+    "way it runs there { FALSE (0), TRUE (1) (default) }" },                 \
+  { GIMP_PDB_FLOAT, "stroke-width",                                          \
+    "With stroke, the brush's size in pixels, hard-edged (0: the current "   \
+    "brush as it is; default 3)" },                                          \
+  { GIMP_PDB_FLOAT, "line-width",                                            \
+    "0: trace an edge; above 0: the centre line of a road, track or river "  \
+    "this many pixels wide, bright or dark (0..256; objective GRADIENT "     \
+    "only; the points do not snap)" }
 
 static const GimpParamDef coords_args[] =
 {

@@ -68,15 +68,28 @@ trace_path_round (GArray *points)
     }
 }
 
+/* GIMP's own round brush with a hard edge. */
+#define HARD_BRUSH "2. Hardness 100"
+
 static void
-stroke_with_brush (gint32 drawable,
-                   gint32 vectors)
+stroke_with_brush (gint32  drawable,
+                   gint32  vectors,
+                   gdouble width)
 {
-  /* Our own context: the user's brush and colours, but a paint stroke
-   * with the paintbrush whatever tool is active. */
+  /* Our own context: the user's colours, but a paint stroke with the
+   * paintbrush whatever tool is active, and WIDTH pixels wide with a hard
+   * round brush (the current brush as it is when WIDTH is 0). */
   gimp_context_push ();
   gimp_context_set_stroke_method (GIMP_STROKE_PAINT_METHOD);
   gimp_context_set_paint_method ("gimp-paintbrush");
+  if (width > 0.0)
+    {
+      gimp_context_set_brush (HARD_BRUSH);
+      gimp_context_set_brush_size (width);
+      gimp_context_set_brush_aspect_ratio (0.0);
+      gimp_context_set_brush_angle (0.0);
+      gimp_context_set_dynamics ("Dynamics Off");
+    }
   gimp_drawable_edit_stroke_item (drawable, vectors);
   gimp_context_pop ();
 }
@@ -87,7 +100,8 @@ trace_path_new (gint32              image,
                 const TesseraPoint *points,
                 gint                n_points,
                 gboolean            closed,
-                gboolean            stroke)
+                gboolean            stroke,
+                gdouble             stroke_width)
 {
   gdouble *coords = g_new (gdouble, (gsize) n_points * COORDS_PER_ANCHOR);
   gint32   vectors;
@@ -111,7 +125,7 @@ trace_path_new (gint32              image,
   gimp_item_set_visible (vectors, TRUE);
   gimp_image_set_active_vectors (image, vectors);
   if (stroke)
-    stroke_with_brush (drawable, vectors);
+    stroke_with_brush (drawable, vectors, stroke_width);
   gimp_image_undo_group_end (image);
 
   g_free (coords);

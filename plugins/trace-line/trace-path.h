@@ -20,13 +20,15 @@ void     trace_path_round   (GArray              *points);
 /* A new path "Traced line" in IMAGE with an anchor on each of the N_POINTS
  * POINTS and straight segments between them, closed or not, above the
  * others, visible and active; when STROKE, also stroked on DRAWABLE with
- * the paintbrush and the current brush and foreground colour.  One undo
- * step.  Returns the path's ID. */
+ * the paintbrush and the foreground colour, with a hard round brush of
+ * STROKE_WIDTH pixels (the current brush when 0).  One undo step.  Returns
+ * the path's ID. */
 gint32   trace_path_new     (gint32               image,
                              gint32               drawable,
                              const TesseraPoint  *points,
                              gint                 n_points,
                              gboolean             closed,
-                             gboolean             stroke);
+                             gboolean             stroke,
+                             gdouble              stroke_width);
 
 #endif

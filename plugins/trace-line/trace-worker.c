@@ -1,8 +1,10 @@
 #include "config.h"
 
+#include <string.h>
 #include <glib.h>
 
 #include "trace-worker.h"
+#include "trace-clicks.h"
 
 /* A link to trace, or with LINK < 0 the end of the thread. */
 typedef struct
@@ -10,9 +12,11 @@ typedef struct
   TraceWorker    *worker;
   gint            generation;
   gint            link;
-  TesseraPoint    a, b;
   TesseraTrace    params;
   TesseraBackend  backend;
+  gboolean        closed;
+  gint            n_clicks;
+  TesseraPoint    clicks[];
 } TraceJob;
 
 typedef struct
@@ -33,6 +37,8 @@ struct _TraceWorker
   GAsyncQueue        *jobs;
   GThread            *thread;
   const TesseraImage *image;
+  TesseraGradient     gradient;    /* worker thread: the whole image's */
+  gdouble             sigma;       /* of GRADIENT; < 0 before the first */
   TraceWorkerDone     done;
   gpointer            user_data;
 };
@@ -82,26 +88,47 @@ deliver (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Each link computes the gradient of the window it needs, as the
- * procedures do.  Measured on a 791 x 718 image (the Landsat sample's size;
- * one thread, medians of 31): the window of a 100-pixel link takes 0.08 ms
- * (0.35 ms for 300 pixels), the whole image's gradient 8.5 ms (235 ms at
- * 4000 x 3000), the search itself at 8 guides of 256 points 30 ms (77 ms).
- * A cached whole gradient would save nothing that shows, and keep the
- * first trace waiting on large images. */
+/* The whole image's gradient, computed on the first link and kept: each
+ * link needs the contrast at all the clicks of its chain.  (Measured on a
+ * 791 x 718 image, one thread: 8.5 ms; 235 ms at 4000 x 3000, once.) */
+static TesseraStatus
+ensure_gradient (TraceWorker *worker,
+                 gdouble      sigma,
+                 TesseraExec *exec)
+{
+  TesseraStatus status;
+
+  if (worker->sigma == sigma)
+    return TESSERA_OK;
+  tessera_gradient_free (&worker->gradient);
+  worker->sigma = -1.0;
+  status = tessera_gradient_compute (worker->image, 0, 0,
+                                     worker->image->width,
+                                     worker->image->height, sigma,
+                                     &worker->gradient, exec);
+  if (status == TESSERA_OK)
+    worker->sigma = sigma;
+  return status;
+}
+
 static TesseraStatus
 trace_job (TraceWorker    *worker,
            const TraceJob *job,
            TesseraPoint   *path)
 {
-  TesseraExec exec = tessera_exec_default ();
+  TesseraExec   exec = tessera_exec_default ();
+  TesseraStatus status;
 
   exec.backend   = job->backend;
   exec.progress  = still_wanted;
   exec.fallback  = fall_back_silently;
   exec.user_data = (gpointer) job;
-  return tessera_trace_line_image (worker->image, job->a, job->b,
-                                   &job->params, path, NULL, &exec);
+  status = ensure_gradient (worker, job->params.sigma, &exec);
+  if (status != TESSERA_OK)
+    return status;
+  return tessera_trace_chain_link (&worker->gradient, job->clicks,
+                                   job->n_clicks, job->closed, job->link,
+                                   &job->params, path, &exec);
 }
 
 static gpointer
@@ -133,6 +160,7 @@ worker_thread (gpointer data)
       g_idle_add (deliver, result);
     }
   g_free (job);
+  tessera_gradient_free (&worker->gradient);
   return NULL;
 }
 
@@ -146,6 +174,7 @@ trace_worker_new (const TesseraImage *image,
   worker->refs      = 1;
   worker->jobs      = g_async_queue_new ();
   worker->image     = image;
+  worker->sigma     = -1.0;
   worker->done      = done;
   worker->user_data = user_data;
   worker->thread    = g_thread_new ("tessera-trace", worker_thread, worker);
@@ -161,18 +190,21 @@ trace_worker_restart (TraceWorker *worker)
 void
 trace_worker_trace (TraceWorker        *worker,
                     gint                link,
-                    TesseraPoint        a,
-                    TesseraPoint        b,
+                    const TesseraPoint *clicks,
+                    gint                n_clicks,
+                    gboolean            closed,
                     const TesseraTrace *params,
                     TesseraBackend      backend)
 {
-  TraceJob *job = g_new0 (TraceJob, 1);
+  TraceJob *job = g_malloc0 (sizeof (TraceJob)
+                             + sizeof (TesseraPoint) * n_clicks);
 
   job->worker     = worker;
   job->generation = g_atomic_int_get (&worker->generation);
   job->link       = link;
-  job->a          = a;
-  job->b          = b;
+  job->closed     = closed;
+  job->n_clicks   = n_clicks;
+  memcpy (job->clicks, clicks, sizeof (TesseraPoint) * n_clicks);
   job->params     = *params;
   job->backend    = backend;
   g_async_queue_push (worker->jobs, job);

@@ -2,8 +2,9 @@
  * so that the dialog answers while a link is searched.
  *
  * The worker traces the links it is given one after the other on a whole
- * drawable held in memory; each result comes back in the main loop through
- * DONE.  Restarting drops what was asked before: the link being traced stops
+ * drawable held in memory, whose gradient it computes once (again when
+ * sigma changes): a link needs the contrast at every click of its chain.
+ * Each result comes back in the main loop through DONE.  Restarting drops what was asked before: the link being traced stops
  * at its next guide, and no result of it comes back. */
 #ifndef TESSERA_TRACE_WORKER_H
 #define TESSERA_TRACE_WORKER_H
@@ -29,11 +30,13 @@ TraceWorker *trace_worker_new     (const TesseraImage  *image,
 /* Forgets the links asked for so far. */
 void         trace_worker_restart (TraceWorker         *worker);
 
-/* Asks for link LINK, from A to B. */
+/* Asks for link LINK of the chain of N_CLICKS CLICKS (copied), traced as
+ * tessera_trace_chain_link does. */
 void         trace_worker_trace   (TraceWorker         *worker,
                                    gint                 link,
-                                   TesseraPoint         a,
-                                   TesseraPoint         b,
+                                   const TesseraPoint  *clicks,
+                                   gint                 n_clicks,
+                                   gboolean             closed,
                                    const TesseraTrace  *params,
                                    TesseraBackend       backend);
 

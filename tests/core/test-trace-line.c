@@ -35,6 +35,7 @@ random_params (TestRandom *r)
   p.max_angle = test_random_int (r, 0, 3) ? 90.0 * test_random_double (r) : 180.0;
   p.objective = test_random_int (r, 0, 1);
   p.threshold = 0.8 * test_random_double (r);
+  trace_reference_random_options (r, &p);
   return p;
 }
 
@@ -151,7 +152,7 @@ test_value_is_its_links (void)
       TesseraPoint a, b, path[TESSERA_TRACE_MAX_NODES + 2];
       TesseraExec exec = tessera_exec_default ();
       TesseraStatus status;
-      double value;
+      double value, span;
       float sum = 0.0f;
 
       p.nodes = test_random_int (&r, 1, 8);
@@ -162,6 +163,8 @@ test_value_is_its_links (void)
                     ? 180.0 : 10.0 + 60.0 * test_random_double (&r);
       p.objective = test_random_int (&r, 0, 1);
       p.threshold = 0.05 * test_random_double (&r);
+      p.mean = test_random_int (&r, 0, 1);
+      p.ends.polarity = test_random_int (&r, -1, 1);
       g_assert_cmpint (tessera_image_alloc (&image,
                                             test_random_int (&r, 200, 400),
                                             test_random_int (&r, 120, 300), 3,
@@ -186,13 +189,15 @@ test_value_is_its_links (void)
 
       exec.backend = TESSERA_BACKEND_CPU;
       exec.threads = 1 + round % 2;
+      span = hypot (b.x - a.x, b.y - a.y) / (p.nodes + 1);
       status = tessera_trace_line (&g, a, b, &p, path, &value, &exec);
       if (status != TESSERA_ERROR_NO_SOLUTION)
         {
           g_assert_cmpint (status, ==, TESSERA_OK);
           for (int i = 0; i <= p.nodes; i++)
             {
-              float link = trace_reference_link (&g, &p, (float) path[i].x,
+              float link = trace_reference_link (&g, &p, span,
+                                                 (float) path[i].x,
                                                  (float) path[i].y,
                                                  (float) path[i + 1].x,
                                                  (float) path[i + 1].y);

@@ -43,6 +43,16 @@ random_params (TestRandom *r)
   p.max_angle = 180.0;
   p.objective = test_random_int (r, 0, 1);
   p.threshold = test_random_int (r, 0, 3) ? 0.5 * test_random_double (r) : 0.0;
+  p.mean = test_random_int (r, 0, 1);
+  p.ends.polarity = test_random_int (r, -1, 1);
+  if (p.objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT
+      && test_random_int (r, 0, 3) == 0)
+    p.line_width = 12.0 * test_random_double (r);
+  if (test_random_int (r, 0, 1))
+    {
+      p.reach = test_random_double (r);
+      p.min_reach = 5.0 * test_random_double (r);
+    }
   return p;
 }
 
@@ -57,7 +67,7 @@ random_point (TestRandom *r, const TesseraGradient *g)
 
 /* Compares VALUES of the links in the group with the reference's. */
 static void
-check_group (const TesseraGradient *g, const TesseraTrace *p,
+check_group (const TesseraGradient *g, const TesseraTrace *p, double span,
              const float *px, const float *py, const float *qx,
              const float *qy, int count, uint32_t wanted,
              const float *values, TraceKernel kernel)
@@ -65,7 +75,8 @@ check_group (const TesseraGradient *g, const TesseraTrace *p,
   for (int i = 0; i < count; i++)
     if (wanted >> i & 1)
       {
-        float expected = trace_reference_link (g, p, px[i], py[i], qx[i], qy[i]);
+        float expected = trace_reference_link (g, p, span, px[i], py[i], qx[i],
+                                               qy[i]);
         if (values[i] != expected)
           g_error ("kernel %d, link (%.9g, %.9g) -> (%.9g, %.9g) on %dx%d at "
                    "(%d, %d): %.9g, expected %.9g", kernel, px[i], py[i],
@@ -99,7 +110,7 @@ check_diagonals (TestRandom *r, const TraceLinks *links,
 
           trace_links_group (links, x + j0, y + j0, x + d + j0 + delta,
                              y + d + j0 + delta, count, wanted, values);
-          check_group (g, p, x + j0, y + j0, x + d + j0 + delta,
+          check_group (g, p, links->score.span, x + j0, y + j0, x + d + j0 + delta,
                        y + d + j0 + delta, count, wanted, values, kernel);
         }
     }
@@ -125,9 +136,9 @@ check_any_links (TestRandom *r, const TraceLinks *links,
       qy[i] = same ? py[i] : (float) to.y;
     }
   trace_links_group (links, px, py, qx, qy, count, (1u << count) - 1, values);
-  check_group (g, p, px, py, qx, qy, count, (1u << count) - 1, values, kernel);
+  check_group (g, p, links->score.span, px, py, qx, qy, count, (1u << count) - 1, values, kernel);
   values[0] = trace_links_one (links, px[0], py[0], qx[0], qy[0]);
-  check_group (g, p, px, py, qx, qy, 1, 1, values, kernel);
+  check_group (g, p, links->score.span, px, py, qx, qy, 1, 1, values, kernel);
 }
 
 static void

@@ -8,7 +8,7 @@
 #include "check-ops.h"
 #include "check-trace-line.h"
 #include "synthetic-road.h"
-#include "trace-line.h"
+#include "trace-clicks.h"
 
 /* Anchors that differ by more than this, in pixels, differ. */
 #define ANCHOR_TOLERANCE 1e-6
@@ -133,14 +133,18 @@ real_arg (const char *text, double *value)
 }
 
 /* The arguments before the points: OFFSET-X OFFSET-Y NODES POINTS
- * HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD. */
-#define TRACE_SETTINGS 9
+ * HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH MEAN
+ * KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH. */
+#define TRACE_SETTINGS 16
 
 static bool
 parse_args (char *const *args, int n_args, TraceArgs *t)
 {
   int  objective = -1;
-  bool ok = n_args >= TRACE_SETTINGS && (n_args - TRACE_SETTINGS) % 2 == 0
+  bool ok;
+
+  t->params = (TesseraTrace) { 0 };
+  ok = n_args >= TRACE_SETTINGS && (n_args - TRACE_SETTINGS) % 2 == 0
             && check_op_int (args[0], &t->offset_x)
             && check_op_int (args[1], &t->offset_y)
             && check_op_int (args[2], &t->params.nodes)
@@ -149,7 +153,14 @@ parse_args (char *const *args, int n_args, TraceArgs *t)
             && real_arg (args[5], &t->params.max_angle)
             && real_arg (args[6], &t->params.sigma)
             && check_op_int (args[7], &objective)
-            && real_arg (args[8], &t->params.threshold);
+            && real_arg (args[8], &t->params.threshold)
+            && real_arg (args[9], &t->params.reach)
+            && real_arg (args[10], &t->params.min_reach)
+            && check_op_int (args[11], &t->params.mean)
+            && check_op_int (args[12], &t->params.keep_side)
+            && real_arg (args[13], &t->params.snap_radius)
+            && check_op_int (args[14], &t->params.bound_ends)
+            && real_arg (args[15], &t->params.line_width);
 
   t->params.objective = (TesseraTraceObjective) objective;
   t->n_clicks = n_args > TRACE_SETTINGS ? (n_args - TRACE_SETTINGS) / 2 : -1;
@@ -171,11 +182,13 @@ path_clicks (const SavedPath *path, int nodes, int *n_links)
   return path->closed ? *n_links : *n_links + 1;
 }
 
+/* The path's clicks are the points given, unless snapping moved them. */
 static bool
 clicks_given (const SavedPath *path, const TraceArgs *t, int step,
               int n_clicks)
 {
-  if (t->n_clicks < 0)
+  if (t->n_clicks < 0 || (t->n_clicks == n_clicks
+                          && t->params.snap_radius > 0.0))
     return true;
   if (t->n_clicks != n_clicks)
     {
@@ -199,43 +212,60 @@ clicks_given (const SavedPath *path, const TraceArgs *t, int step,
   return true;
 }
 
-/* Link K of the path against the core's; the largest difference. */
+/* The path against the core's chain through the points given (else the
+ * path's own clicks); the largest difference. */
 static double
-compare_link (const SavedPath *path, const TraceArgs *t,
-              const TesseraGradient *gradient, int k, int n_clicks,
-              TesseraExec *exec)
+compare_chain (const SavedPath *path, const TraceArgs *t,
+               const TesseraGradient *gradient, int n_clicks,
+               TesseraExec *exec)
 {
-  int           step = t->params.nodes + 1;
-  TesseraPoint *traced = malloc (sizeof (TesseraPoint) * (step + 1));
-  TesseraPoint  a = path->anchors[k * step];
-  TesseraPoint  b = path->anchors[(k + 1) % n_clicks * step];
+  int           step = t->params.nodes + 1, n_path = 0, failed = -1;
+  TesseraPoint *clicks = malloc (sizeof (TesseraPoint) * n_clicks);
+  TesseraPoint *traced = malloc (sizeof (TesseraPoint)
+                                 * ((size_t) n_clicks * step + 1));
   TesseraStatus status;
   double        worst = 0.0;
+  /* Snapped clicks are not the points given, so the core starts from
+   * those, which script-fu may read a little differently: within
+   * POINT_TOLERANCE.  Otherwise the path's own clicks, exactly. */
+  bool          given = t->n_clicks == n_clicks && t->params.snap_radius > 0.0
+                        && t->params.line_width == 0.0;
+  double        tolerance = given ? POINT_TOLERANCE : ANCHOR_TOLERANCE;
 
-  a.x -= t->offset_x;  a.y -= t->offset_y;
-  b.x -= t->offset_x;  b.y -= t->offset_y;
-  status = tessera_trace_line (gradient, a, b, &t->params, traced, NULL,
-                               exec);
+  for (int k = 0; k < n_clicks; k++)
+    {
+      if (given)
+        clicks[k] = (TesseraPoint) { (float) strtod (t->clicks[2 * k], NULL),
+                                     (float) strtod (t->clicks[2 * k + 1],
+                                                     NULL) };
+      else
+        clicks[k] = path->anchors[k * step];
+      clicks[k].x -= t->offset_x;
+      clicks[k].y -= t->offset_y;
+    }
+  status = tessera_trace_chain (gradient, clicks, n_clicks, path->closed,
+                                &t->params, traced, &n_path, &failed, exec);
   if (status != TESSERA_OK)
     {
-      printf ("link %d: the core says: %s\n", k + 1,
+      printf ("link %d: the core says: %s\n", failed + 1,
               tessera_status_message (status));
       worst = INFINITY;
     }
-  for (int j = 0; status == TESSERA_OK && j <= step; j++)
+  for (int j = 0; status == TESSERA_OK && j < path->count; j++)
     {
-      const TesseraPoint *got = &path->anchors[(k * step + j) % path->count];
+      const TesseraPoint *got = &path->anchors[j];
       double dx = fabs (got->x - (traced[j].x + t->offset_x));
       double dy = fabs (got->y - (traced[j].y + t->offset_y));
 
       worst = fmax (worst, fmax (dx, dy));
-      if (fmax (dx, dy) > ANCHOR_TOLERANCE)
+      if (fmax (dx, dy) > tolerance)
         printf ("link %d, node %d: (%.9g, %.9g), the core's (%.9g, %.9g)\n",
-                k + 1, j, got->x, got->y, traced[j].x + t->offset_x,
-                traced[j].y + t->offset_y);
+                j / step + 1, j % step, got->x, got->y,
+                traced[j].x + t->offset_x, traced[j].y + t->offset_y);
     }
   free (traced);
-  return worst;
+  free (clicks);
+  return worst <= tolerance ? 0.0 : worst;
 }
 
 int
@@ -252,7 +282,8 @@ check_trace_path (const TesseraImage *before, const char *path_file,
   if (! parse_args (args, n_args, &t))
     {
       fprintf (stderr, "usage: trace BEFORE PATH OFFSET-X OFFSET-Y NODES "
-               "POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD "
+               "POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH "
+               "MIN-REACH MEAN KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH "
                "[X1 Y1 X2 Y2...]\n");
       return 2;
     }
@@ -277,9 +308,7 @@ check_trace_path (const TesseraImage *before, const char *path_file,
                                 t.params.sigma, &gradient, &exec)
       != TESSERA_OK)
     abort ();
-  for (int k = 0; k < n_links; k++)
-    worst = fmax (worst, compare_link (&path, &t, &gradient, k, n_clicks,
-                                       &exec));
+  worst = compare_chain (&path, &t, &gradient, n_clicks, &exec);
   tessera_gradient_free (&gradient);
   free (path.anchors);
 

@@ -8,6 +8,7 @@
 #include "parity.h"
 #include "synthetic-road.h"
 #include "trace-line.h"
+#include "trace-line-ref.h"
 
 /* The search on BACKEND; a GPU failure is returned, not hidden by the
  * fallback. */
@@ -55,12 +56,7 @@ parity_trace_line (Parity *p)
   for (int c = 0; c < p->cases; c++)
     {
       TestRandom *r = &p->random;
-      TesseraTrace params = { test_random_int (r, 2, 10),
-                              test_random_int (r, 1, 400),
-                              40.0 * test_random_double (r),
-                              test_random_int (r, 0, 3) ? 10.0 + 60.0 * test_random_double (r) : 180.0,
-                              0.0, test_random_int (r, 0, 1),
-                              0.05 * test_random_double (r) };
+      TesseraTrace params = { 0 };
       TesseraPoint a, b, cpu_path[TESSERA_TRACE_MAX_NODES + 2],
                    gpu_path[TESSERA_TRACE_MAX_NODES + 2];
       TesseraGradient g;
@@ -68,6 +64,14 @@ parity_trace_line (Parity *p)
       TesseraStatus cpu, gpu;
       bool same;
 
+      params.nodes = test_random_int (r, 2, 10);
+      params.points = test_random_int (r, 1, 400);
+      params.half_width = 40.0 * test_random_double (r);
+      params.max_angle = test_random_int (r, 0, 3)
+                         ? 10.0 + 60.0 * test_random_double (r) : 180.0;
+      params.objective = test_random_int (r, 0, 1);
+      params.threshold = 0.05 * test_random_double (r);
+      trace_reference_random_options (r, &params);
       if (road_gradient (r, &g, &a, &b) != TESSERA_OK)
         {
           parity_result (p, false, "", "trace case %d: no memory", c);
@@ -84,10 +88,13 @@ parity_trace_line (Parity *p)
                   "cpu status %d value %.9g, gpu status %d value %.9g",
                   cpu, cpu_value, gpu, gpu_value);
         parity_result (p, same, same ? "" : detail,
-                       "trace %d guides x %d points, L %.1f, angle %.0f, %s",
+                       "trace %d guides x %d points, L %.1f, angle %.0f, %s, "
+                       "reach %.2f, mean %d, polarity %d, ends %d%d",
                        params.nodes, params.points, params.half_width,
                        params.max_angle,
-                       params.objective ? "sine" : "gradient");
+                       params.objective ? "sine" : "gradient", params.reach,
+                       params.mean, params.ends.polarity, params.ends.bound_a,
+                       params.ends.bound_b);
       }
       tessera_gradient_free (&g);
     }

@@ -28,9 +28,23 @@ road_width (const SyntheticRoad *road, double x)
        + road->width_swing * cos (6.283185307179586 * x / road->period);
 }
 
+double
+synthetic_road_lower (const SyntheticRoad *road, double x)
+{
+  return synthetic_road_edge (road, x) + road_width (road, x);
+}
+
 void
 synthetic_road_draw (const SyntheticRoad *road, TestRandom *r,
                      TesseraImage *image)
+{
+  synthetic_road_paint (road, r, image, 90, 190, 90, 30);
+}
+
+void
+synthetic_road_paint (const SyntheticRoad *road, TestRandom *r,
+                      TesseraImage *image, int above, int on, int below,
+                      int noise)
 {
   for (int y = 0; y < image->height; y++)
     {
@@ -40,9 +54,12 @@ synthetic_road_draw (const SyntheticRoad *road, TestRandom *r,
           double cx = x + 0.5, cy = y + 0.5;
           double top = synthetic_road_edge (road, cx);
           int on_road = cy >= top && cy < top + road_width (road, cx);
-          /* Fields: mid-grey with texture; asphalt: bright with less. */
-          int v = on_road ? 190 + test_random_int (r, -12, 12)
-                          : 90 + test_random_int (r, -30, 30);
+          /* Fields: textured; asphalt: with less texture. */
+          int v = on_road ? on + test_random_int (r, -(noise * 2 / 5),
+                                                  noise * 2 / 5)
+                          : (cy < top ? above : below)
+                            + test_random_int (r, -noise, noise);
+          v = v < 0 ? 0 : v > 255 ? 255 : v;
           for (int c = 0; c < image->channels; c++)
             row[x * image->channels + c] = (uint8_t) v;
         }

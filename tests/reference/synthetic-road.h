@@ -17,9 +17,18 @@ SyntheticRoad synthetic_road_new  (TestRandom *r, int width, int height);
 /* y of the road's upper edge at x. */
 double        synthetic_road_edge (const SyntheticRoad *road, double x);
 
+/* y of the road's lower edge at x. */
+double        synthetic_road_lower (const SyntheticRoad *road, double x);
+
 /* Paints the road into IMAGE (u8, 1 or 3 channels; allocated by the caller)
  * over noise. */
 void          synthetic_road_draw (const SyntheticRoad *road, TestRandom *r,
                                    TesseraImage *image);
+
+/* The same with the grey levels ABOVE the road, ON it and BELOW it, each
+ * with uniform noise of +-NOISE (the road's: +-NOISE / 2). */
+void          synthetic_road_paint (const SyntheticRoad *road, TestRandom *r,
+                                    TesseraImage *image, int above, int on,
+                                    int below, int noise);
 
 #endif

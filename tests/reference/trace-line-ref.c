@@ -4,6 +4,27 @@
 #include "trace-line-ref.h"
 #include "trace-sample.h"
 
+void
+trace_reference_random_options (TestRandom *r, TesseraTrace *p)
+{
+  if (test_random_int (r, 0, 1))
+    {
+      p->reach = test_random_double (r);
+      p->min_reach = 5.0 * test_random_double (r);
+    }
+  p->mean = test_random_int (r, 0, 1);
+  p->ends.polarity = test_random_int (r, -1, 1);
+  p->ends.bound_a = test_random_int (r, 0, 1);
+  p->ends.bound_b = test_random_int (r, 0, 1);
+  p->ends.tangent_a = 3.0 * test_random_double (r) - 1.5;
+  p->ends.tangent_b = 3.0 * test_random_double (r) - 1.5;
+  p->ends.slack_a = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  p->ends.slack_b = test_random_int (r, 0, 1) * 0.5 * test_random_double (r);
+  if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT
+      && test_random_int (r, 0, 2) == 0)
+    p->line_width = 12.0 * test_random_double (r);
+}
+
 /* Bilinear between pixel centres, clamped to the window: the obvious way. */
 static void
 sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)
@@ -24,8 +45,25 @@ sample (const TesseraGradient *g, double x, double y, double *gx, double *gy)
     }
 }
 
+/* The centre line's response: g x u half the width to the left (along
+ * (-uy, ux)) less half the width to the right. */
 static double
-link_value (const TesseraGradient *g, const TesseraTrace *p,
+line_response (const TesseraGradient *g, const TesseraTrace *p, double x,
+               double y, double ux, double uy)
+{
+  double half = 0.5 * p->line_width, response = 0.0;
+
+  for (int side = 1; side >= -1; side -= 2)
+    {
+      double gx, gy;
+      sample (g, x - side * half * uy, y + side * half * ux, &gx, &gy);
+      response += side * (gx * uy - gy * ux);
+    }
+  return response;
+}
+
+static double
+link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
             double px, double py, double qx, double qy)
 {
   double length = hypot (qx - px, qy - py);
@@ -40,13 +78,17 @@ link_value (const TesseraGradient *g, const TesseraTrace *p,
     {
       double t = (k + 0.5) / m, gx, gy, cross;
       sample (g, px + t * (qx - px), py + t * (qy - py), &gx, &gy);
-      cross = fabs (gx * (qy - py) - gy * (qx - px)) / length;
+      cross = (gx * (qy - py) - gy * (qx - px)) / length;
+      if (p->line_width > 0.0)
+        cross = line_response (g, p, px + t * (qx - px), py + t * (qy - py),
+                               (qx - px) / length, (qy - py) / length);
+      cross = p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
       if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
         sum += cross;
       else if (hypot (gx, gy) > p->threshold)
         sum += cross / hypot (gx, gy);
     }
-  return sum;
+  return p->mean ? sum / m * (span / length) : sum;
 }
 
 /* The angle of each link against [a,b], straight from the geometry's
@@ -63,6 +105,19 @@ link_angle (const TesseraTraceGeometry *geo, const int *chosen, int link)
   return geo->angle_between[chosen[link] - chosen[link - 1] + d - 1];
 }
 
+/* The ends' bounds, straight from their definition in trace-line.h. */
+static int
+ends_ok (const TesseraTrace *p, const TesseraTraceGeometry *geo,
+         const int *chosen, int link)
+{
+  double angle = link_angle (geo, chosen, link);
+  if (link == 0 && p->ends.bound_a)
+    return fabs (angle - p->ends.tangent_a) <= geo->max_angle + p->ends.slack_a;
+  if (link == geo->nodes && p->ends.bound_b)
+    return fabs (angle - p->ends.tangent_b) <= geo->max_angle + p->ends.slack_b;
+  return 1;
+}
+
 double
 trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
                        const TesseraTraceGeometry *geo, const int *chosen)
@@ -77,7 +132,9 @@ trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
       if (link > 0 && !tessera_trace_turn_ok (geo, link_angle (geo, chosen, link - 1),
                                               link_angle (geo, chosen, link)))
         return -INFINITY;
-      sum += link_value (g, p, px, py, qx, qy);
+      if (!ends_ok (p, geo, chosen, link))
+        return -INFINITY;
+      sum += link_value (g, p, geo->span, px, py, qx, qy);
       px = qx;
       py = qy;
     }
@@ -113,7 +170,7 @@ trace_reference_best (const TesseraGradient *g, const TesseraTrace *p,
 
 float
 trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
-                      float px, float py, float qx, float qy)
+                      double span, float px, float py, float qx, float qy)
 {
   float dx = qx - px, dy = qy - py, acc[TRACE_LANES] = { 0.0f };
   int m, thresholded = p->objective == TESSERA_TRACE_THRESHOLDED_SINE;
@@ -127,6 +184,9 @@ trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
                                                 dx, dy, dx / length,
                                                 dy / length, k, m,
                                                 thresholded,
-                                                (float) p->threshold);
-  return trace_lanes_total (acc);
+                                                (float) p->threshold,
+                                                p->ends.polarity,
+                                                (float) (0.5 * p->line_width));
+  return trace_link_total (trace_lanes_total (acc), m, p->mean, (float) span,
+                           length);
 }

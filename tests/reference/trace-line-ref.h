@@ -3,7 +3,13 @@
 #ifndef TESSERA_TEST_TRACE_LINE_REF_H
 #define TESSERA_TEST_TRACE_LINE_REF_H
 
+#include "random.h"
 #include "trace-line.h"
+
+/* Issue 23's options of P drawn at random, each on about half the time:
+ * reach, mean, polarity, bounded ends, a centre line's width (for the
+ * gradient objective). */
+void   trace_reference_random_options (TestRandom *random, TesseraTrace *p);
 
 /* The value of the polyline through CHOSEN (a point index per guide), in
  * double, or -INFINITY when a turn exceeds the bound. */
@@ -21,9 +27,9 @@ double trace_reference_best  (const TesseraGradient *gradient,
 
 /* V(p, q) in single precision, to the bit as the search must compute it:
  * core/trace-sample.h's sample after sample, sample k into partial sum
- * k % 8. */
+ * k % 8; SPAN as the geometry's (for MEAN). */
 float  trace_reference_link  (const TesseraGradient *gradient,
-                              const TesseraTrace *params,
+                              const TesseraTrace *params, double span,
                               float px, float py, float qx, float qy);
 
 #endif
