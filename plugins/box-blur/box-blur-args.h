@@ -7,6 +7,15 @@
 #include "tessera-args.h"
 
 #define BOX_BLUR_PROC "plug-in-tessera-box-blur"
+#define BOX_BLUR_LABEL N_("_Box Blur (SAT)…")
+#define BOX_BLUR_BLURB N_("Blur with the mean of a box, in the same time for " \
+                          "any radius")
+#define BOX_BLUR_HELP                                                        \
+  "The mean of the (2 radius-x + 1) x (2 radius-y + 1) box around each "    \
+  "pixel, computed through a summed-area table, so the cost per pixel does " \
+  "not grow with the radius.  Pixels beyond the edge repeat the edge.  "    \
+  "Several iterations approach a Gaussian blur.  Colours are averaged "      \
+  "weighted by alpha, so transparent pixels leave no fringes."
 
 typedef struct
 {

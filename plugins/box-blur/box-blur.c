@@ -219,16 +219,9 @@ static const gchar * const menu_paths[] =
 static const TesseraPlugin box_blur =
 {
   .name        = PLUG_IN_PROC,
-  .blurb       = N_("Blur with the mean of a box, in the same time for any "
-                    "radius"),
-  .help        = "The mean of the (2 radius-x + 1) x (2 radius-y + 1) box "
-                 "around each pixel, computed through a summed-area table, "
-                 "so the cost per pixel does not grow with the radius.  "
-                 "Pixels beyond the edge repeat the edge.  Several "
-                 "iterations approach a Gaussian blur.  Colours are "
-                 "averaged weighted by alpha, so transparent pixels leave "
-                 "no fringes.",
-  .menu_label  = N_("_Box Blur (SAT)…"),
+  .blurb       = BOX_BLUR_BLURB,
+  .help        = BOX_BLUR_HELP,
+  .menu_label  = BOX_BLUR_LABEL,
   .image_types = "RGB*, GRAY*",
   .menu_paths  = menu_paths,
   .arguments   = box_blur_args,

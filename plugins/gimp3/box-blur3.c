@@ -57,16 +57,9 @@ static const gchar * const menu_paths[] =
 static const TesseraFilter3 box_blur3 =
 {
   .name        = BOX_BLUR_PROC,
-  .menu_label  = N_("_Box Blur (SAT)…"),
-  .blurb       = N_("Blur with the mean of a box, in the same time for any "
-                    "radius"),
-  .help        = "The mean of the (2 radius-x + 1) x (2 radius-y + 1) box "
-                 "around each pixel, computed through a summed-area table, "
-                 "so the cost per pixel does not grow with the radius.  "
-                 "Pixels beyond the edge repeat the edge.  Several "
-                 "iterations approach a Gaussian blur.  Colours are "
-                 "averaged weighted by alpha, so transparent pixels leave "
-                 "no fringes.",
+  .menu_label  = BOX_BLUR_LABEL,
+  .blurb       = BOX_BLUR_BLURB,
+  .help        = BOX_BLUR_HELP,
   .image_types = "RGB*, GRAY*",
   .menu_paths  = menu_paths,
   .args        = box_blur_args,

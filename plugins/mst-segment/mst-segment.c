@@ -467,22 +467,6 @@ segment_parse (const GimpParam *param,
 }
 
 static gboolean
-check_double (const gchar *name,
-              gdouble      value,
-              gdouble      min,
-              gdouble      max,
-              GError     **error)
-{
-  if (value >= min && value <= max)
-    return TRUE;
-  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
-               /* TRANSLATORS: %s is an argument's name, as in the PDB. */
-               _("%s must be between %g and %g, not %g."),
-               name, min, max, value);
-  return FALSE;
-}
-
-static gboolean
 segment_check (gconstpointer   data,
                GError        **error)
 {
@@ -490,8 +474,8 @@ segment_check (gconstpointer   data,
 
   return tessera_check_range ("classes", values->classes,
                               0, TESSERA_MST_SEGMENT_MAX_CLASSES, error)
-      && check_double ("min-share", values->min_share, 0.0, 0.5, error)
-      && check_double ("sensitivity", values->sensitivity, 0.01, 100.0,
+      && tessera_check_range_double ("min-share", values->min_share, 0.0, 0.5, error)
+      && tessera_check_range_double ("sensitivity", values->sensitivity, 0.01, 100.0,
                        error)
       && tessera_check_range ("colour-space", values->colour_space,
                               TESSERA_COLOUR_SPACE_RGB,
