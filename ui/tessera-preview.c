@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include "tessera-format.h"
 #include "tessera-preview.h"
 
 GeglRectangle
@@ -14,24 +15,27 @@ tessera_preview_area (GimpPreview *preview)
 
 void
 tessera_preview_draw (GimpPreview         *preview,
-                      const TesseraRegion *region)
+                      const TesseraImage  *image,
+                      const GeglRectangle *rect,
+                      const Babl          *format)
 {
   /* The preview takes 8-bit samples; like GIMP's own drawing of the
    * original, keep the drawable's model and TRC. */
-  const Babl    *shown = tessera_format_with_type (region->format, "u8");
+  const Babl    *shown = tessera_format_with_type (format, "u8");
   GeglRectangle  area  = tessera_preview_area (preview);
-  TesseraImage   source;
+  const guchar  *first;
   gint           stride;
   guchar        *pixels;
 
-  g_return_if_fail (gegl_rectangle_contains (&region->rect, &area));
+  g_return_if_fail (gegl_rectangle_contains (rect, &area));
 
-  source = tessera_region_view (region, &area);
+  first = (const guchar *) image->data
+          + (gsize) (area.y - rect->y) * image->stride
+          + (gsize) (area.x - rect->x) * tessera_pixel_size (image);
   stride = area.width * babl_format_get_bytes_per_pixel (shown);
   pixels = g_malloc ((gsize) stride * area.height);
-  babl_process_rows (babl_fish (region->format, shown),
-                     source.data, source.stride, pixels, stride,
-                     area.width, area.height);
+  babl_process_rows (babl_fish (format, shown), first, image->stride,
+                     pixels, stride, area.width, area.height);
   gimp_preview_draw_buffer (preview, pixels, stride);
   g_free (pixels);
 }

@@ -109,7 +109,8 @@ preview_update (GimpPreview   *preview,
   if (tessera_region_read (&source, dialog->drawable, &around, NULL, NULL)
       && blur_region (&source, &result, values, &exec, NULL))
     {
-      tessera_preview_draw (preview, &result);
+      tessera_preview_draw (preview, &result.image, &result.rect,
+                            result.format);
       tessera_region_clear (&result);
     }
 }

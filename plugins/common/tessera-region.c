@@ -7,23 +7,6 @@
 #include "tessera-plugin.h"
 #include "tessera-region.h"
 
-const Babl *
-tessera_format_with_type (const Babl  *format,
-                          const gchar *type)
-{
-  /* An encoding is "MODEL TYPE", e.g. "R'G'B'A u8". */
-  const gchar *encoding  = babl_format_get_encoding (format);
-  const gchar *type_name = strrchr (encoding, ' ');
-  gchar       *swapped;
-  const Babl  *result;
-
-  swapped = g_strdup_printf ("%.*s %s", (gint) (type_name - encoding),
-                             encoding, type);
-  result = babl_format_with_space (swapped, format);
-  g_free (swapped);
-  return result;
-}
-
 /* The format we hand to the core for DRAWABLE, and its sample type. */
 static gboolean
 work_format (gint32              drawable,

@@ -10,6 +10,7 @@
 
 #include <libgimp/gimp.h>
 #include "image.h"
+#include "tessera-format.h"
 #include "tessera-progress.h"
 
 typedef struct
@@ -20,10 +21,6 @@ typedef struct
   TesseraImage   image;    /* owns its pixels */
 } TesseraRegion;
 
-/* FORMAT with its sample type replaced by TYPE ("u8", "float"…), same
- * model, TRC and space. */
-const Babl   *tessera_format_with_type  (const Babl   *format,
-                                         const gchar  *type);
 
 /* Where DRAWABLE's selection lies on it (the whole drawable without a
  * selection); an error when they do not meet. */

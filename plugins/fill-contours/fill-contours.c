@@ -163,7 +163,8 @@ preview_update (GimpPreview *preview,
     return;
   if (dialog->problem == NULL)
     paint_preview (dialog, &region);
-  tessera_preview_draw (preview, &region);
+  tessera_preview_draw (preview, &region.image, &region.rect,
+                            region.format);
   tessera_region_clear (&region);
 }
 

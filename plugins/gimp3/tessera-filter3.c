@@ -6,6 +6,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-args-gimp3.h"
+#include "tessera-format.h"
 #include "tessera-filter3.h"
 
 static GimpValueArray *
@@ -29,23 +30,16 @@ static const Babl *
 core_format (const Babl        *format,
              TesseraSampleType *type)
 {
-  const Babl  *sample = babl_format_get_type (format, 0);
-  const gchar *name;
-  gchar       *wanted;
-  const Babl  *result;
+  const Babl *sample = babl_format_get_type (format, 0);
 
   if (sample == babl_type ("u8"))
-    *type = TESSERA_U8, name = "u8";
+    *type = TESSERA_U8;
   else if (sample == babl_type ("u16"))
-    *type = TESSERA_U16, name = "u16";
+    *type = TESSERA_U16;
   else
-    *type = TESSERA_F32, name = "float";
-  wanted = g_strdup_printf ("%s %s",
-                            babl_get_name (babl_format_get_model (format)),
-                            name);
-  result = babl_format_with_space (wanted, babl_format_get_space (format));
-  g_free (wanted);
-  return result;
+    *type = TESSERA_F32;
+  return *type == TESSERA_F32 ? tessera_format_with_type (format, "float")
+                              : format;
 }
 
 static bool

@@ -247,7 +247,8 @@ reconstruct_preview (GimpPreview         *preview,
 {
   TesseraRegion region = result_region (mask, result, mask->drawable);
 
-  tessera_preview_draw (preview, &region);
+  tessera_preview_draw (preview, &region.image, &region.rect,
+                            region.format);
 }
 
 gint

@@ -89,8 +89,9 @@ deliver (gpointer data)
 }
 
 /* The whole image's gradient, computed on the first link and kept: each
- * link needs the contrast at all the clicks of its chain.  (Measured on a
- * 791 x 718 image, one thread: 8.5 ms; 235 ms at 4000 x 3000, once.) */
+ * link needs the contrast at all the clicks of its chain, and computing it
+ * once costs less than a link's window each time (bench/RESULTS.md, Trace
+ * Line). */
 static TesseraStatus
 ensure_gradient (TraceWorker *worker,
                  gdouble      sigma,

@@ -14,11 +14,12 @@ cat >"$out/obj/config.h" <<CONFIG
 #define ENABLE_NLS 1
 CONFIG
 flags="-std=gnu11 -O2 -fopenmp -ffp-contract=off -Wall -Wno-unused-parameter
-  -I$out/obj -Icore -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
+  -I$out/obj -Icore -Iui -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
   $(pkg-config --cflags gimp-3.0 gimpui-3.0 gegl-0.4)"
 libs="$(pkg-config --libs gimp-3.0 gimpui-3.0 gegl-0.4) -fopenmp -lm"
 objects=""
-for src in core/*.c plugins/common/tessera-args.c plugins/gimp3/tessera-*.c; do
+for src in core/*.c ui/tessera-format.c plugins/common/tessera-args.c \
+    plugins/gimp3/tessera-*.c; do
   obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
   gcc $flags -c "$src" -o "$obj"
   objects="$objects $obj"
