@@ -92,6 +92,35 @@ tessera_image_set_sample_at (TesseraImage *image, int y, size_t i,
     }
 }
 
+/* A sample's nominal largest value: 255, 65535, or 1 for floats. */
+static inline double
+tessera_sample_max (TesseraSampleType type)
+{
+  return type == TESSERA_U8 ? 255.0 : type == TESSERA_U16 ? 65535.0 : 1.0;
+}
+
+/* Sample I of row Y on the nominal scale 0..1 (floats as they are). */
+static inline double
+tessera_image_unit_sample_at (const TesseraImage *image, int y, size_t i)
+{
+  return tessera_image_sample_at (image, y, i)
+         / tessera_sample_max (image->type);
+}
+
+/* Stores VALUE, on the nominal scale 0..1 (clamped to it), as sample I of
+ * row Y: rounded to the nearest integer for u8 and u16. */
+static inline void
+tessera_image_set_unit_sample_at (TesseraImage *image, int y, size_t i,
+                                  double value)
+{
+  double top = tessera_sample_max (image->type);
+
+  value = value < 0.0 ? 0.0 : value > 1.0 ? 1.0 : value;
+  tessera_image_set_sample_at (image, y, i,
+                               image->type == TESSERA_F32
+                               ? value : (double) (long) (value * top + 0.5));
+}
+
 /* Channel C of pixel (X, Y). */
 static inline double
 tessera_image_sample (const TesseraImage *image, int x, int y, int c)

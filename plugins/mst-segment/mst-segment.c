@@ -37,37 +37,6 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* ---- samples of any type, as doubles in 0..1 ---------------------------- */
-
-static gdouble
-sample_get (const TesseraImage *image,
-            const guchar       *pixel,
-            gint                i)
-{
-  switch (image->type)
-    {
-    case TESSERA_U8:  return pixel[i] / 255.0;
-    case TESSERA_U16: return ((const guint16 *) pixel)[i] / 65535.0;
-    case TESSERA_F32: return ((const gfloat *) pixel)[i];
-    }
-  return 0.0;
-}
-
-static void
-sample_put (TesseraSampleType  type,
-            guchar            *pixel,
-            gint               i,
-            gdouble            value)
-{
-  value = CLAMP (value, 0.0, 1.0);
-  switch (type)
-    {
-    case TESSERA_U8:  pixel[i] = (guchar) (value * 255.0 + 0.5); break;
-    case TESSERA_U16: ((guint16 *) pixel)[i] = (guint16) (value * 65535.0 + 0.5); break;
-    case TESSERA_F32: ((gfloat *) pixel)[i] = (gfloat) value; break;
-    }
-}
-
 static const gchar *
 type_name (TesseraSampleType type)
 {
@@ -179,27 +148,31 @@ fill_class_layer (const Segmentation *s,
 {
   const TesseraImage *image  = &s->region.image;
   const gboolean      alpha  = image->channels == 2 || image->channels == 4;
-  const gsize         sample = tessera_sample_size (image->type);
-  const gsize         out_pixel = sample * (colour_channels + 1);
+  TesseraImage        result = tessera_image_view (out, image->width,
+                                                   image->height,
+                                                   colour_channels + 1,
+                                                   image->type);
   gsize               i = 0;
   gint                x, y, c;
 
   for (y = 0; y < image->height; y++)
-    {
-      const guchar *in = tessera_image_row (image, y);
-      for (x = 0; x < image->width; x++, i++, in += tessera_pixel_size (image))
-        {
-          guchar  *px = out + i * out_pixel;
-          gdouble  a  = 0.0;
-          if (s->classes.colour_class[s->histogram.pixel_colour[i]] == class)
-            a = (alpha ? sample_get (image, in, image->channels - 1) : 1.0)
-                * (selection != NULL ? selection[i] / 255.0 : 1.0);
-          for (c = 0; c < colour_channels; c++)
-            sample_put (image->type, px, c,
-                        a > 0.0 ? sample_get (image, in, c) : 0.0);
-          sample_put (image->type, px, colour_channels, a);
-        }
-    }
+    for (x = 0; x < image->width; x++, i++)
+      {
+        gsize   in  = (gsize) x * image->channels;
+        gsize   px  = (gsize) x * result.channels;
+        gdouble a   = 0.0;
+
+        if (s->classes.colour_class[s->histogram.pixel_colour[i]] == class)
+          a = (alpha ? tessera_image_unit_sample_at (image, y,
+                                                     in + image->channels - 1)
+                     : 1.0)
+              * (selection != NULL ? selection[i] / 255.0 : 1.0);
+        for (c = 0; c < colour_channels; c++)
+          tessera_image_set_unit_sample_at (
+            &result, y, px + c,
+            a > 0.0 ? tessera_image_unit_sample_at (image, y, in + c) : 0.0);
+        tessera_image_set_unit_sample_at (&result, y, px + colour_channels, a);
+      }
 }
 
 static gchar *
@@ -365,6 +338,7 @@ output_indexed (const TesseraTarget *target,
   guchar             *pixels = g_malloc ((gsize) image->width * image->height
                                          * bpp);
   GeglRectangle       whole = { 0, 0, image->width, image->height };
+  TesseraImage        indexed;
   gint32              copy, layer;
   GeglBuffer         *buffer;
   gsize               i = 0;
@@ -373,17 +347,18 @@ output_indexed (const TesseraTarget *target,
   for (c = 0; c < s->classes.n_classes; c++)
     for (x = 0; x < 3; x++)
       palette[3 * c + x] = (guchar) (s->classes.mean[c][x] + 0.5);
+  indexed = tessera_image_view (pixels, image->width, image->height, bpp,
+                                TESSERA_U8);
   for (y = 0; y < image->height; y++)
-    {
-      const guchar *in = tessera_image_row (image, y);
-      for (x = 0; x < image->width; x++, i++, in += tessera_pixel_size (image))
-        {
-          pixels[bpp * i] = (guchar) s->classes.colour_class[s->histogram.pixel_colour[i]];
-          if (alpha)
-            sample_put (TESSERA_U8, pixels + bpp * i, 1,
-                        sample_get (image, in, image->channels - 1));
-        }
-    }
+    for (x = 0; x < image->width; x++, i++)
+      {
+        pixels[bpp * i] = (guchar) s->classes.colour_class[s->histogram.pixel_colour[i]];
+        if (alpha)
+          tessera_image_set_unit_sample_at (
+            &indexed, y, (gsize) x * bpp + 1,
+            tessera_image_unit_sample_at (image, y, (gsize) x * image->channels
+                                                    + image->channels - 1));
+      }
 
   copy = gimp_image_new (image->width, image->height, GIMP_INDEXED);
   gimp_image_undo_disable (copy);
