@@ -272,16 +272,27 @@ update_status (TraceDialog *dialog)
       g_error_free (error);
     }
   else if (pending > 0)
-    text = g_strdup_printf (_("Tracing… %d of %d links done."),
+    text = g_strdup_printf (ngettext ("Tracing… %d of %d link done.",
+                                      "Tracing… %d of %d links done.",
+                                      n_links),
                             n_links - pending, n_links);
   else if (n_clicks == 0)
     text = g_strdup (_("Click on the image where the line starts."));
   else if (n_clicks == 1)
     text = g_strdup (_("Click where the line goes next."));
   else
-    text = g_strdup_printf (_("%d points, %d links traced.  Click to go "
-                              "on; Backspace takes the last point back."),
-                            n_clicks, n_links);
+    {
+      gchar *points = g_strdup_printf (ngettext ("%d point", "%d points",
+                                                 n_clicks), n_clicks);
+      gchar *links  = g_strdup_printf (ngettext ("%d link traced",
+                                                 "%d links traced", n_links),
+                                       n_links);
+      /* TRANSLATORS: the two counts above, "2 points", "1 link traced". */
+      text = g_strdup_printf (_("%s, %s.  Click to go on; Backspace takes "
+                                "the last point back."), points, links);
+      g_free (points);
+      g_free (links);
+    }
 
   if (dialog->note != NULL)
     {
@@ -654,7 +665,8 @@ make_chain_controls (TraceDialog *dialog)
 }
 
 static GtkWidget *
-make_window (TraceDialog *dialog)
+make_window (TraceDialog *dialog,
+             gboolean     from_path)
 {
   GtkWidget *window;
   GtkWidget *hbox;
@@ -663,8 +675,12 @@ make_window (TraceDialog *dialog)
   GtkWidget *hint;
 
   hbox   = gtk_hbox_new (FALSE, 12);
-  window = tessera_dialog_new (_("Trace Line"), PLUG_IN_BINARY,
-                               "plug-in-tessera-trace-line", hbox);
+  window = tessera_dialog_new (from_path ? _("Trace Line from Path")
+                                         : _("Trace Line"),
+                               PLUG_IN_BINARY,
+                               from_path ? "plug-in-tessera-trace-line-from-path"
+                                         : "plug-in-tessera-trace-line",
+                               hbox);
   dialog->window = window;
 
   left = gtk_vbox_new (FALSE, 6);
@@ -789,7 +805,7 @@ trace_dialog_run (gint32       image,
                                       &dialog);
   initial_clicks (&dialog, image, from_path, clicks);
 
-  make_window (&dialog);
+  make_window (&dialog, from_path);
   sync_links (&dialog);
   gtk_widget_show_all (dialog.window);
   ok = gimp_dialog_run (GIMP_DIALOG (dialog.window)) == GTK_RESPONSE_OK;
