@@ -43,4 +43,19 @@ static const TesseraArg box_blur_args[] =
   TESSERA_ARG_BACKEND_OF (BoxBlurValues, backend)
 };
 
+/* The core's parameters for VALUES, on pixels with or without alpha. */
+static inline TesseraBoxBlur
+box_blur_params (const BoxBlurValues *values,
+                 gboolean             has_alpha)
+{
+  TesseraBoxBlur params = { 0 };
+
+  params.radius_x   = values->radius_x;
+  params.radius_y   = values->radius_y;
+  params.iterations = values->iterations;
+  params.has_alpha  = has_alpha;
+  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
+  return params;
+}
+
 #endif

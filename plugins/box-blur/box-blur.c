@@ -53,14 +53,8 @@ static TesseraBoxBlur
 core_params (const BoxBlurValues *values,
              gint32               drawable)
 {
-  TesseraBoxBlur params = { 0 };
-
-  params.radius_x   = values->radius_x;
-  params.radius_y   = values->radius_y;
-  params.iterations = values->iterations;
-  params.has_alpha  = babl_format_has_alpha (gimp_drawable_get_format (drawable));
-  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
-  return params;
+  return box_blur_params (values, babl_format_has_alpha (
+                            gimp_drawable_get_format (drawable)));
 }
 
 /* Blurs SOURCE into a new region *RESULT, not in place (the core would

@@ -38,14 +38,8 @@ blur (const TesseraImage *src,
       gconstpointer       data,
       TesseraExec        *exec)
 {
-  const BoxBlurValues *values = data;
-  TesseraBoxBlur       params = { 0 };
+  TesseraBoxBlur params = box_blur_params (data, has_alpha);
 
-  params.radius_x   = values->radius_x;
-  params.radius_y   = values->radius_y;
-  params.iterations = values->iterations;
-  params.has_alpha  = has_alpha;
-  params.method     = TESSERA_BOX_BLUR_METHOD_AUTO;
   return tessera_box_blur (src, dst, &params, exec);
 }
 
