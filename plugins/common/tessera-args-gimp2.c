@@ -35,34 +35,105 @@ tessera_arg_scale_new (GtkTable         *table,
   return GTK_ADJUSTMENT (adjustment);
 }
 
+GtkWidget *
+tessera_arg_toggle_new (const TesseraArg *arg,
+                        gpointer          values)
+{
+  gint      *value  = tessera_arg_int (arg, values);
+  GtkWidget *toggle = gtk_check_button_new_with_mnemonic (_(arg->label));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), *value);
+  gimp_help_set_help_data (toggle, _(arg->description), NULL);
+  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
+                    value);
+  return toggle;
+}
+
+GtkWidget *
+tessera_arg_combo_new (GtkTable         *table,
+                       gint              row,
+                       const TesseraArg *arg,
+                       gpointer          values)
+{
+  GtkWidget              *combo = g_object_new (GIMP_TYPE_INT_COMBO_BOX,
+                                                NULL);
+  const TesseraArgChoice *c;
+  gint                   *value = tessera_arg_int (arg, values);
+
+  for (c = arg->choices; c->nick != NULL; c++)
+    gimp_int_combo_box_append (GIMP_INT_COMBO_BOX (combo),
+                               GIMP_INT_STORE_VALUE, c->value,
+                               GIMP_INT_STORE_LABEL, _(c->label),
+                               -1);
+  gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *value,
+                              G_CALLBACK (gimp_int_combo_box_get_active),
+                              value);
+  gimp_help_set_help_data (combo, _(arg->description), NULL);
+  gimp_table_attach_aligned (table, 0, row, _(arg->label), 0.0, 0.5, combo,
+                             2, FALSE);
+  return combo;
+}
+
+/* The PDB's definition of the first three arguments. */
+static void
+first_defs (GimpParamDef *defs,
+            const gchar  *drawable_name,
+            const gchar  *drawable_description)
+{
+  defs[0].type        = GIMP_PDB_INT32;
+  defs[0].name        = g_strdup ("run-mode");
+  defs[0].description = g_strdup ("The run mode { RUN-INTERACTIVE (0), "
+                                  "RUN-NONINTERACTIVE (1), "
+                                  "RUN-WITH-LAST-VALS (2) }");
+  defs[1].type        = GIMP_PDB_IMAGE;
+  defs[1].name        = g_strdup ("image");
+  defs[1].description = g_strdup ("Input image");
+  defs[2].type        = GIMP_PDB_DRAWABLE;
+  defs[2].name        = g_strdup (drawable_name != NULL ? drawable_name
+                                                        : "drawable");
+  defs[2].description = g_strdup (drawable_description != NULL
+                                  ? drawable_description
+                                  : "Input drawable (layer, layer mask or "
+                                    "channel)");
+}
+
+static GimpPDBArgType
+pdb_type (const TesseraArg *arg)
+{
+  switch (arg->type)
+    {
+    case TESSERA_ARG_DOUBLE:   return GIMP_PDB_FLOAT;
+    case TESSERA_ARG_DRAWABLE: return GIMP_PDB_DRAWABLE;
+    case TESSERA_ARG_COORDS:   return GIMP_PDB_FLOATARRAY;
+    default:                   return GIMP_PDB_INT32;
+    }
+}
+
 GimpParamDef *
 tessera_args_param_defs (const TesseraArg *args,
-                         gint              n_args)
+                         gint              n_args,
+                         const gchar      *drawable_name,
+                         const gchar      *drawable_description)
 {
-  static const GimpParamDef first[] =
-  {
-    { GIMP_PDB_INT32, "run-mode",
-      "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), "
-      "RUN-WITH-LAST-VALS (2) }" },
-    { GIMP_PDB_IMAGE,    "image",    "Input image" },
-    { GIMP_PDB_DRAWABLE, "drawable", "Input drawable (layer, layer mask or "
-                                     "channel)" }
-  };
-  GimpParamDef *defs = g_new0 (GimpParamDef, 3 + n_args);
+  GimpParamDef *defs = g_new0 (GimpParamDef,
+                               3 + tessera_args_n_pdb (args, n_args));
+  GimpParamDef *def  = defs + 3;
   gint          i;
 
-  for (i = 0; i < 3; i++)
+  first_defs (defs, drawable_name, drawable_description);
+  for (i = 0; i < n_args; i++, def++)
     {
-      defs[i] = first[i];
-      defs[i].name        = g_strdup (first[i].name);
-      defs[i].description = g_strdup (first[i].description);
-    }
-  for (i = 0; i < n_args; i++)
-    {
-      defs[3 + i].type = args[i].type == TESSERA_ARG_DOUBLE ? GIMP_PDB_FLOAT
-                                                            : GIMP_PDB_INT32;
-      defs[3 + i].name        = g_strdup (args[i].name);
-      defs[3 + i].description = tessera_arg_describe (&args[i]);
+      if (args[i].type == TESSERA_ARG_COORDS)
+        {
+          def->type        = GIMP_PDB_INT32;
+          def->name        = g_strdup_printf ("num-%s", args[i].name);
+          def->description = g_strdup_printf ("The number of values in %s",
+                                              args[i].name);
+          def++;
+        }
+      def->type        = pdb_type (&args[i]);
+      def->name        = g_strdup (args[i].name);
+      def->description = tessera_arg_describe (&args[i]);
     }
   return defs;
 }
@@ -87,11 +158,25 @@ tessera_args_parse (const TesseraArg *args,
                     const GimpParam  *param,
                     gpointer          values)
 {
-  gint i;
+  const GimpParam *p = param + 3;
+  gint             i;
 
-  for (i = 0; i < n_args; i++)
-    if (args[i].type == TESSERA_ARG_DOUBLE)
-      *tessera_arg_double (&args[i], values) = param[3 + i].data.d_float;
-    else
-      *tessera_arg_int (&args[i], values) = param[3 + i].data.d_int32;
+  for (i = 0; i < n_args; i++, p++)
+    switch (args[i].type)
+      {
+      case TESSERA_ARG_DOUBLE:
+        *tessera_arg_double (&args[i], values) = p->data.d_float;
+        break;
+      case TESSERA_ARG_DRAWABLE:
+        *tessera_arg_int (&args[i], values) = p->data.d_drawable;
+        break;
+      case TESSERA_ARG_COORDS:
+        tessera_arg_coords (&args[i], values)->n      = p[0].data.d_int32;
+        tessera_arg_coords (&args[i], values)->values = p[1].data.d_floatarray;
+        p++;
+        break;
+      default:
+        *tessera_arg_int (&args[i], values) = p->data.d_int32;
+        break;
+      }
 }

@@ -16,10 +16,27 @@ GtkAdjustment *tessera_arg_scale_new  (GtkTable         *table,
                                        const TesseraArg *arg,
                                        gpointer          values);
 
-/* The PDB's definitions of run-mode, image, drawable and then
- * ARGS, in a new array of 3 + N_ARGS (free with tessera_param_defs_free). */
+/* A check button for the BOOLEAN ARG of VALUES, its description as the
+ * tooltip; it keeps the value up to date.  The caller places it. */
+GtkWidget    *tessera_arg_toggle_new  (const TesseraArg *arg,
+                                       gpointer          values);
+
+/* The dialog's row for the CHOICE ARG of VALUES in TABLE at ROW: its label
+ * and a combo of the choices' labels, the description as the tooltip; the
+ * combo keeps the value up to date.  Returns the combo. */
+GtkWidget    *tessera_arg_combo_new   (GtkTable         *table,
+                                       gint              row,
+                                       const TesseraArg *arg,
+                                       gpointer          values);
+
+/* The PDB's definitions of run-mode, image, the drawable (named
+ * DRAWABLE_NAME with DRAWABLE_DESCRIPTION, or NULL for "drawable") and
+ * then ARGS, in a new array of 3 + tessera_args_n_pdb () (free with
+ * tessera_param_defs_free). */
 GimpParamDef *tessera_args_param_defs (const TesseraArg *args,
-                                       gint              n_args);
+                                       gint              n_args,
+                                       const gchar      *drawable_name,
+                                       const gchar      *drawable_description);
 void          tessera_param_defs_free (GimpParamDef     *defs,
                                        gint              n_defs);
 

@@ -10,6 +10,14 @@ G_STATIC_ASSERT (sizeof (TesseraBackend) == sizeof (gint));
 
 G_DEFINE_QUARK (tessera-plugin-error-quark, tessera_plugin_error)
 
+void
+tessera_set_error (GError        **error,
+                   TesseraStatus   status)
+{
+  g_set_error_literal (error, TESSERA_PLUGIN_ERROR, status,
+                       _(tessera_status_message (status)));
+}
+
 gboolean
 tessera_check_range (const gchar  *name,
                      gint          value,
@@ -68,30 +76,44 @@ tessera_arg_choice_range (const TesseraArg *arg,
     }
 }
 
-void
-tessera_args_defaults (const TesseraArg *args,
-                       gint              n_args,
-                       gpointer          values)
-{
-  gint i;
-
-  for (i = 0; i < n_args; i++)
-    if (args[i].type == TESSERA_ARG_DOUBLE)
-      *tessera_arg_double (&args[i], values) = args[i].value;
-    else
-      *tessera_arg_int (&args[i], values) = (gint) args[i].value;
-}
-
-static gboolean
-is_choice (const TesseraArg *arg,
-           gint              value)
+const TesseraArgChoice *
+tessera_arg_choice_of (const TesseraArg *arg,
+                       gint              value)
 {
   const TesseraArgChoice *c;
 
   for (c = arg->choices; c->nick != NULL; c++)
     if (c->value == value)
-      return TRUE;
-  return FALSE;
+      return c;
+  return NULL;
+}
+
+gint
+tessera_args_n_pdb (const TesseraArg *args,
+                    gint              n_args)
+{
+  gint i, n = n_args;
+
+  for (i = 0; i < n_args; i++)
+    n += args[i].type == TESSERA_ARG_COORDS;
+  return n;
+}
+
+void
+tessera_args_defaults (const TesseraArg *args,
+                       gint              n_args,
+                       gpointer          values)
+{
+  static const TesseraArgCoords none = { 0, NULL };
+  gint                          i;
+
+  for (i = 0; i < n_args; i++)
+    if (args[i].type == TESSERA_ARG_DOUBLE)
+      *tessera_arg_double (&args[i], values) = args[i].value;
+    else if (args[i].type == TESSERA_ARG_COORDS)
+      *tessera_arg_coords (&args[i], values) = none;
+    else
+      *tessera_arg_int (&args[i], values) = (gint) args[i].value;
 }
 
 /* "AUTO (0), CPU (1), CUDA (2)" */
@@ -114,7 +136,7 @@ check_choice (const TesseraArg  *arg,
 {
   gchar *list;
 
-  if (is_choice (arg, value))
+  if (tessera_arg_choice_of (arg, value) != NULL)
     return TRUE;
   list = choice_list (arg);
   g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
@@ -122,6 +144,25 @@ check_choice (const TesseraArg  *arg,
                   possible values, then the value it had. */
                _("%s must be one of %s, not %d."), arg->name, list, value);
   g_free (list);
+  return FALSE;
+}
+
+static gboolean
+check_coords (const TesseraArg        *arg,
+              const TesseraArgCoords  *coords,
+              GError                 **error)
+{
+  gint step = (gint) arg->value;
+
+  if (coords->n >= arg->min && coords->n % step == 0
+      && (coords->n == 0 || coords->values != NULL))
+    return TRUE;
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               /* TRANSLATORS: the argument's name as in the PDB, the least
+                  number of values, how many make one item (2: x and y),
+                  then the number it had. */
+               _("%s must hold at least %d numbers, a multiple of %d; it "
+                 "holds %d."), arg->name, (gint) arg->min, step, coords->n);
   return FALSE;
 }
 
@@ -150,8 +191,17 @@ tessera_args_check (const TesseraArg *args,
                                            *tessera_arg_double (arg, data),
                                            arg->min, arg->max, error);
           break;
-        default:
+        case TESSERA_ARG_CHOICE:
           ok = check_choice (arg, *tessera_arg_int (arg, data), error);
+          break;
+        case TESSERA_ARG_COORDS:
+          ok = check_coords (arg, tessera_arg_coords (arg, data), error);
+          break;
+        default:
+          /* GIMP has checked a drawable's ID; the plug-in checks what it
+           * must be. */
+          ok = tessera_check_range (arg->name, *tessera_arg_int (arg, data),
+                                    (gint) arg->min, (gint) arg->max, error);
           break;
         }
       if (! ok)
@@ -173,6 +223,14 @@ tessera_arg_describe (const TesseraArg *arg)
     case TESSERA_ARG_DOUBLE:
       return g_strdup_printf ("%s (%g..%g)", arg->description,
                               arg->min, arg->max);
+    case TESSERA_ARG_BOOLEAN:
+      return g_strdup_printf ("%s { FALSE (0), TRUE (1) }",
+                              arg->description);
+    case TESSERA_ARG_DRAWABLE_ID:
+      return g_strdup_printf ("%s, or -1 for none", arg->description);
+    case TESSERA_ARG_DRAWABLE:
+    case TESSERA_ARG_COORDS:
+      return g_strdup (arg->description);
     default:
       list = choice_list (arg);
       text = g_strdup_printf ("%s { %s }", arg->description, list);

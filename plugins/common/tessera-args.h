@@ -21,10 +21,26 @@
 
 typedef enum
 {
-  TESSERA_ARG_INT,       /* a gint; PDB INT32 */
-  TESSERA_ARG_DOUBLE,    /* a gdouble; PDB FLOAT */
-  TESSERA_ARG_CHOICE     /* a gint, one of CHOICES' values; PDB INT32 */
+  TESSERA_ARG_INT,         /* a gint; PDB INT32 */
+  TESSERA_ARG_DOUBLE,      /* a gdouble; PDB FLOAT */
+  TESSERA_ARG_CHOICE,      /* a gint, one of CHOICES' values; PDB INT32 */
+  TESSERA_ARG_BOOLEAN,     /* a gboolean; PDB INT32, FALSE (0) or TRUE (1) */
+  TESSERA_ARG_DRAWABLE,    /* a gint, the ID of a drawable of the image;
+                              PDB DRAWABLE */
+  TESSERA_ARG_DRAWABLE_ID, /* a gint, a drawable's ID or -1 for none; PDB
+                              INT32 (GIMP 3: a drawable, or none) */
+  TESSERA_ARG_COORDS       /* a TesseraArgCoords; PDB INT32 "num-NAME",
+                              then FLOATARRAY NAME (GIMP 3: a double
+                              array) */
 } TesseraArgType;
+
+/* The value of a TESSERA_ARG_COORDS argument: N numbers at VALUES, which
+ * belong to the call (they live as long as the run). */
+typedef struct
+{
+  gint           n;
+  const gdouble *values;
+} TesseraArgCoords;
 
 /* One value of a choice: its number in the PDB, the name scripts see in
  * the description (upper case) and the label people see (N_()). */
@@ -44,7 +60,8 @@ typedef struct
   const gchar            *description;  /* N_(), without the range */
   gdouble                 min, max;     /* what a call may pass */
   gdouble                 ui_min, ui_max; /* a slider's range */
-  gdouble                 value;        /* the default */
+  gdouble                 value;        /* the default; COORDS: how many
+                                           numbers make one item */
   const TesseraArgChoice *choices;      /* TESSERA_ARG_CHOICE: ends at a
                                            NULL nick */
   const gchar            *unit;         /* "px", or NULL */
@@ -63,6 +80,25 @@ typedef struct
                            CHOICES, DEFAULT)                                \
   { NAME, TESSERA_ARG_CHOICE, G_STRUCT_OFFSET (STRUCT, FIELD), LABEL,       \
     DESCRIPTION, 0, 0, 0, 0, DEFAULT, CHOICES, NULL }
+#define TESSERA_ARG_BOOLEAN(NAME, STRUCT, FIELD, LABEL, DESCRIPTION,        \
+                            DEFAULT)                                        \
+  { NAME, TESSERA_ARG_BOOLEAN, G_STRUCT_OFFSET (STRUCT, FIELD), LABEL,      \
+    DESCRIPTION, 0, 1, 0, 1, DEFAULT, NULL, NULL }
+/* A drawable; with NONE_OK, -1 (GIMP 3: none) stands for no drawable and
+ * the PDB of GIMP 2.10 takes an INT32. */
+#define TESSERA_ARG_DRAWABLE(NAME, STRUCT, FIELD, LABEL, DESCRIPTION)       \
+  { NAME, TESSERA_ARG_DRAWABLE, G_STRUCT_OFFSET (STRUCT, FIELD), LABEL,     \
+    DESCRIPTION, 0, G_MAXINT, 0, 0, 0, NULL, NULL }
+#define TESSERA_ARG_DRAWABLE_OR_NONE(NAME, STRUCT, FIELD, LABEL,            \
+                                     DESCRIPTION)                           \
+  { NAME, TESSERA_ARG_DRAWABLE_ID, G_STRUCT_OFFSET (STRUCT, FIELD), LABEL,  \
+    DESCRIPTION, -1, G_MAXINT, 0, 0, -1, NULL, NULL }
+/* Numbers: at least MIN_COUNT of them, a multiple of STEP (2 for points
+ * x1 y1 x2 y2 …); checked by tessera_args_check. */
+#define TESSERA_ARG_COORDS(NAME, STRUCT, FIELD, LABEL, DESCRIPTION,         \
+                           MIN_COUNT, STEP)                                 \
+  { NAME, TESSERA_ARG_COORDS, G_STRUCT_OFFSET (STRUCT, FIELD), LABEL,       \
+    DESCRIPTION, MIN_COUNT, G_MAXINT, 0, 0, STEP, NULL, NULL }
 
 /* Where to compute, for every procedure's "backend" argument: the
  * TesseraBackend values. */
@@ -72,6 +108,16 @@ extern const TesseraArgChoice tessera_backend_choices[];
                       N_("Where to compute; the CPU takes over when no GPU " \
                          "can be used"),                                    \
                       tessera_backend_choices, TESSERA_BACKEND_AUTO)
+
+/* How many PDB arguments of GIMP 2.10 ARGS make: a COORDS argument makes
+ * two. */
+gint         tessera_args_n_pdb       (const TesseraArg *args,
+                                       gint              n_args);
+
+/* The label and description of a choice's value VALUE (NULL for none). */
+const TesseraArgChoice *
+             tessera_arg_choice_of    (const TesseraArg *arg,
+                                       gint              value);
 
 /* The smallest and largest value a choice takes. */
 void         tessera_arg_choice_range (const TesseraArg *arg,
@@ -100,6 +146,10 @@ gchar       *tessera_arg_describe     (const TesseraArg *arg);
 #define TESSERA_PLUGIN_ERROR (tessera_plugin_error_quark ())
 GQuark       tessera_plugin_error_quark (void);
 
+/* Sets *ERROR to STATUS's message, translated. */
+void         tessera_set_error        (GError          **error,
+                                       TesseraStatus     status);
+
 /* Checks that the argument NAME lies in MIN..MAX. */
 gboolean     tessera_check_range      (const gchar      *name,
                                        gint              value,
@@ -120,6 +170,13 @@ tessera_arg_int (const TesseraArg *arg,
                  gpointer          values)
 {
   return (gint *) G_STRUCT_MEMBER_P (values, arg->offset);
+}
+
+static inline TesseraArgCoords *
+tessera_arg_coords (const TesseraArg *arg,
+                    gpointer          values)
+{
+  return (TesseraArgCoords *) G_STRUCT_MEMBER_P (values, arg->offset);
 }
 
 static inline gdouble *

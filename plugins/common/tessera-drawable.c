@@ -2,8 +2,9 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tessera-args.h"
 #include "tessera-drawable.h"
-#include "tessera-plugin.h"
+#include "tessera-gimp.h"
 
 static gboolean
 refuse (GError        **error,
@@ -23,29 +24,29 @@ tessera_drawable_check (gint32   image,
   gchar    *name;
   gboolean  ok = TRUE;
 
-  if (! gimp_item_is_valid (drawable) || ! gimp_item_is_drawable (drawable))
+  if (! tessera_gimp_drawable_exists (drawable))
     return refuse (error, TESSERA_ERROR_INVALID_ARGUMENT,
                    /* TRANSLATORS: %d is the ID the caller passed. */
                    g_strdup_printf (_("The drawable %d does not exist: pass "
                                       "a layer, layer mask or channel of "
                                       "the image."), drawable));
-  if (gimp_item_get_image (drawable) != image)
+  if (tessera_gimp_item_image (drawable) != image)
     return refuse (error, TESSERA_ERROR_INVALID_ARGUMENT,
                    /* TRANSLATORS: both %d are IDs. */
                    g_strdup_printf (_("The drawable %d does not belong to "
                                       "image %d: pass a drawable of that "
                                       "image."), drawable, image));
 
-  name = gimp_item_get_name (drawable);
-  if (gimp_item_is_group (drawable))
+  name = gimp_item_get_name (TESSERA_ITEM (drawable));
+  if (gimp_item_is_group (TESSERA_ITEM (drawable)))
     ok = refuse (error, TESSERA_ERROR_UNSUPPORTED_FORMAT,
                  /* TRANSLATORS: %s is the layer group's name. */
                  g_strdup_printf (_("“%s” is a layer group, whose pixels "
                                     "cannot be modified; choose a layer "
                                     "inside it, or merge the group first "
                                     "(Layer ▸ Merge Layer Group)."), name));
-  else if (gimp_drawable_is_indexed (drawable)
-           || gimp_image_base_type (image) == GIMP_INDEXED)
+  else if (gimp_drawable_is_indexed (TESSERA_DRAWABLE (drawable))
+           || tessera_gimp_image_base_type (image) == GIMP_INDEXED)
     ok = refuse (error, TESSERA_ERROR_UNSUPPORTED_FORMAT,
                  /* TRANSLATORS: %s is the drawable's name. */
                  g_strdup_printf (_("Indexed images are not supported "

@@ -2,6 +2,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "tessera-gimp.h"
 #include "tessera-output.h"
 
 gchar *
@@ -17,23 +18,26 @@ tessera_output_insert_above (gint32       layer,
                              gint32       drawable,
                              const gchar *name)
 {
-  gint32  image  = gimp_item_get_image (drawable);
-  gint32  anchor = gimp_item_is_layer_mask (drawable)
-                   ? gimp_layer_from_mask (drawable) : drawable;
+  gint32  image  = tessera_gimp_item_image (drawable);
+  gint32  anchor = gimp_item_is_layer_mask (TESSERA_ITEM (drawable))
+                   ? tessera_gimp_layer_from_mask (drawable) : drawable;
   gchar  *incomplete = tessera_output_incomplete_name (name);
 
-  gimp_item_set_name (layer, incomplete);
+  gimp_item_set_name (TESSERA_ITEM (layer), incomplete);
   g_free (incomplete);
-  if (gimp_item_is_layer (anchor))
-    gimp_image_insert_layer (image, layer, gimp_item_get_parent (anchor),
-                             gimp_image_get_item_position (image, anchor));
+  if (gimp_item_is_layer (TESSERA_ITEM (anchor)))
+    tessera_gimp_insert_layer (image, layer,
+                               tessera_gimp_item_parent (anchor),
+                               gimp_image_get_item_position (
+                                 TESSERA_IMAGE (image),
+                                 TESSERA_ITEM (anchor)));
   else
-    gimp_image_insert_layer (image, layer, 0, 0);
+    tessera_gimp_insert_layer (image, layer, 0, 0);
 }
 
 void
 tessera_output_complete (gint32       item,
                          const gchar *name)
 {
-  gimp_item_set_name (item, name);
+  gimp_item_set_name (TESSERA_ITEM (item), name);
 }

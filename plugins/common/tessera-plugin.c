@@ -12,14 +12,6 @@
 #define COPYRIGHT "The Tessera authors"
 #define DATE      "2025"
 
-void
-tessera_set_error (GError        **error,
-                   TesseraStatus   status)
-{
-  g_set_error_literal (error, TESSERA_PLUGIN_ERROR, status,
-                       _(tessera_status_message (status)));
-}
-
 static void
 init_i18n (void)
 {
@@ -33,8 +25,9 @@ init_i18n (void)
 static gint
 pdb_arguments (const TesseraPlugin *plugin)
 {
-  return plugin->arguments != NULL ? 3 + plugin->n_arguments
-                                   : plugin->n_args;
+  return plugin->arguments != NULL
+         ? 3 + tessera_args_n_pdb (plugin->arguments, plugin->n_arguments)
+         : plugin->n_args;
 }
 
 void
@@ -44,7 +37,9 @@ tessera_plugin_install (const TesseraPlugin *plugin)
   GimpParamDef        *defs = NULL;
 
   if (plugin->arguments != NULL)
-    defs = tessera_args_param_defs (plugin->arguments, plugin->n_arguments);
+    defs = tessera_args_param_defs (plugin->arguments, plugin->n_arguments,
+                                    plugin->drawable_name,
+                                    plugin->drawable_description);
   gimp_install_procedure (plugin->name, plugin->blurb, plugin->help,
                           AUTHOR, COPYRIGHT, DATE, plugin->menu_label,
                           plugin->image_types, GIMP_PLUGIN,
@@ -166,7 +161,7 @@ get_values (const TesseraPlugin *plugin,
       if (plugin->arguments != NULL)
         tessera_args_parse (plugin->arguments, plugin->n_arguments, param,
                             values);
-      else
+      if (plugin->parse != NULL)
         plugin->parse (param, values);
       break;
 

@@ -32,10 +32,6 @@
 /* The submenu all Tessera procedures appear in. */
 #define TESSERA_MENU "<Image>/Filters/Tessera"
 
-/* Sets *ERROR to STATUS's message, translated. */
-void     tessera_set_error         (GError       **error,
-                                    TesseraStatus  status);
-
 /* What a run works on. */
 typedef struct
 {
@@ -66,8 +62,9 @@ typedef struct
    * must not keep (its input points…) may follow the settings in a larger
    * struct that starts with them. */
   gsize      values_size;
-  /* Takes the non-interactive arguments PARAM[3..] into VALUES (not with
-   * ARGUMENTS). */
+  /* Takes the non-interactive arguments PARAM[3..] into VALUES; with
+   * ARGUMENTS (may be NULL), after them, for what a run derives from
+   * them. */
   void     (*parse)  (const GimpParam     *param,
                       gpointer             values);
   /* Checks VALUES, whichever way they came; with ARGUMENTS, what their
@@ -99,6 +96,10 @@ typedef struct
    * instead. */
   const TesseraArg    *arguments;
   gint                 n_arguments;
+  /* The third argument's PDB name and description when it is not the
+   * usual "drawable" (NULL for that). */
+  const gchar         *drawable_name;
+  const gchar         *drawable_description;
 } TesseraPlugin;
 
 /* For query (). */

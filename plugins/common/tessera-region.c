@@ -4,7 +4,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "tessera-plugin.h"
+#include "tessera-args.h"
+#include "tessera-gimp.h"
 #include "tessera-region.h"
 
 /* The format we hand to the core for DRAWABLE, and its sample type. */
@@ -14,7 +15,7 @@ work_format (gint32              drawable,
              TesseraSampleType  *type,
              GError            **error)
 {
-  const Babl  *own = gimp_drawable_get_format (drawable);
+  const Babl  *own = gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
   const gchar *own_type;
 
   if (babl_format_is_palette (own))
@@ -41,8 +42,9 @@ tessera_selection_bounds (gint32          drawable,
                           GeglRectangle  *bounds,
                           GError        **error)
 {
-  if (! gimp_drawable_mask_intersect (drawable, &bounds->x, &bounds->y,
-                                      &bounds->width, &bounds->height))
+  if (! gimp_drawable_mask_intersect (TESSERA_DRAWABLE (drawable), &bounds->x,
+                                      &bounds->y, &bounds->width,
+                                      &bounds->height))
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
                            TESSERA_ERROR_EMPTY_IMAGE,
@@ -59,8 +61,8 @@ tessera_rect_grow (gint32               drawable,
                    gint                 margin_x,
                    gint                 margin_y)
 {
-  GeglRectangle whole = { 0, 0, gimp_drawable_width (drawable),
-                          gimp_drawable_height (drawable) };
+  GeglRectangle whole = { 0, 0, tessera_gimp_drawable_width (drawable),
+                          tessera_gimp_drawable_height (drawable) };
   GeglRectangle grown;
 
   /* Margins up to the drawable's size are enough; larger ones could
@@ -126,7 +128,8 @@ tessera_region_load (TesseraRegion   *region,
                      TesseraProgress *progress)
 {
   const GeglRectangle *rect   = &region->rect;
-  GeglBuffer          *buffer = gimp_drawable_get_buffer (region->drawable);
+  GeglBuffer          *buffer = gimp_drawable_get_buffer (
+                                   TESSERA_DRAWABLE (region->drawable));
   gint                 y;
 
   for (y = rect->y; y < rect->y + rect->height; )
@@ -232,15 +235,15 @@ void
 tessera_region_merge (gint32               drawable,
                       const GeglRectangle *rect)
 {
-  gint32 image = gimp_item_get_image (drawable);
+  gint32 image = tessera_gimp_item_image (drawable);
 
   /* The undo group opens only now that nothing can fail any more: a plug-in
    * killed by Cancel before this point leaves the image as it was. */
-  gimp_image_undo_group_start (image);
-  gimp_drawable_merge_shadow (drawable, TRUE);
-  gimp_image_undo_group_end (image);
-  gimp_drawable_update (drawable, rect->x, rect->y, rect->width,
-                        rect->height);
+  gimp_image_undo_group_start (TESSERA_IMAGE (image));
+  gimp_drawable_merge_shadow (TESSERA_DRAWABLE (drawable), TRUE);
+  gimp_image_undo_group_end (TESSERA_IMAGE (image));
+  gimp_drawable_update (TESSERA_DRAWABLE (drawable), rect->x, rect->y,
+                        rect->width, rect->height);
 }
 
 void
@@ -248,7 +251,8 @@ tessera_region_apply (const TesseraRegion *region,
                       const GeglRectangle *rect,
                       TesseraProgress     *progress)
 {
-  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (region->drawable);
+  GeglBuffer *shadow = gimp_drawable_get_shadow_buffer (
+                         TESSERA_DRAWABLE (region->drawable));
 
   tessera_region_store (region, rect, shadow, progress);
   g_object_unref (shadow);

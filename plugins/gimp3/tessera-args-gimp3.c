@@ -57,6 +57,22 @@ tessera_args_add_arguments (GimpProcedure    *procedure,
                                               blurb, arg->min, arg->max,
                                               arg->value, G_PARAM_READWRITE);
           break;
+        case TESSERA_ARG_BOOLEAN:
+          gimp_procedure_add_boolean_argument (procedure, arg->name, label,
+                                               blurb, arg->value != 0,
+                                               G_PARAM_READWRITE);
+          break;
+        case TESSERA_ARG_DRAWABLE:
+        case TESSERA_ARG_DRAWABLE_ID:
+          gimp_procedure_add_drawable_argument (
+            procedure, arg->name, label, blurb,
+            arg->type == TESSERA_ARG_DRAWABLE_ID, G_PARAM_READWRITE);
+          break;
+        case TESSERA_ARG_COORDS:
+          gimp_procedure_add_double_array_argument (procedure, arg->name,
+                                                    label, blurb,
+                                                    G_PARAM_READWRITE);
+          break;
         default:
           nick = g_ascii_strdown (default_nick (arg), -1);
           gimp_procedure_add_choice_argument (procedure, arg->name, label,
@@ -68,11 +84,47 @@ tessera_args_add_arguments (GimpProcedure    *procedure,
     }
 }
 
+/* A drawable argument's ID, -1 for none. */
+static gint
+drawable_id (GimpProcedureConfig *config,
+             const gchar         *name)
+{
+  GimpDrawable *drawable = NULL;
+  gint          id;
+
+  g_object_get (config, name, &drawable, NULL);
+  id = drawable != NULL ? gimp_item_get_id (GIMP_ITEM (drawable)) : -1;
+  g_clear_object (&drawable);
+  return id;
+}
+
+/* A double array argument's numbers, kept by CONFIG's caller in ARRAYS
+ * until the run ends. */
+static TesseraArgCoords
+coords_of (GimpProcedureConfig *config,
+           const gchar         *name,
+           GPtrArray           *arrays)
+{
+  TesseraArgCoords coords = { 0, NULL };
+  GimpArray       *array  = NULL;
+  gsize            n      = 0;
+
+  g_object_get (config, name, &array, NULL);
+  if (array != NULL)
+    {
+      coords.values = gimp_double_array_get_values (array, &n);
+      coords.n      = (gint) MIN (n, (gsize) G_MAXINT);
+      g_ptr_array_add (arrays, array);
+    }
+  return coords;
+}
+
 void
 tessera_args_from_config (GimpProcedureConfig *config,
                           const TesseraArg    *args,
                           gint                 n_args,
-                          gpointer             values)
+                          gpointer             values,
+                          GPtrArray           *arrays)
 {
   gint i;
 
@@ -89,6 +141,18 @@ tessera_args_from_config (GimpProcedureConfig *config,
         case TESSERA_ARG_DOUBLE:
           g_object_get (config, arg->name, tessera_arg_double (arg, values),
                         NULL);
+          break;
+        case TESSERA_ARG_BOOLEAN:
+          g_object_get (config, arg->name, tessera_arg_int (arg, values),
+                        NULL);
+          break;
+        case TESSERA_ARG_DRAWABLE:
+        case TESSERA_ARG_DRAWABLE_ID:
+          *tessera_arg_int (arg, values) = drawable_id (config, arg->name);
+          break;
+        case TESSERA_ARG_COORDS:
+          *tessera_arg_coords (arg, values) = coords_of (config, arg->name,
+                                                         arrays);
           break;
         default:
           *tessera_arg_int (arg, values)

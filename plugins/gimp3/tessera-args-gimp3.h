@@ -14,9 +14,14 @@ void tessera_args_add_arguments (GimpProcedure       *procedure,
                                  const TesseraArg    *args,
                                  gint                 n_args);
 
+/* The values of CONFIG into VALUES: a drawable as its ID (-1 for none), a
+ * double array as a TesseraArgCoords whose numbers stay in ARRAYS (made
+ * with g_ptr_array_new_with_free_func (gimp_array_free)) until it is
+ * freed. */
 void tessera_args_from_config   (GimpProcedureConfig *config,
                                  const TesseraArg    *args,
                                  gint                 n_args,
-                                 gpointer             values);
+                                 gpointer             values,
+                                 GPtrArray           *arrays);
 
 #endif

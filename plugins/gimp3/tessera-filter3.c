@@ -197,7 +197,9 @@ run (GimpProcedure        *procedure,
         return failure (procedure, GIMP_PDB_CANCEL, NULL);
     }
 
-  tessera_args_from_config (config, filter->args, filter->n_args, values);
+  /* A filter takes no arrays. */
+  tessera_args_from_config (config, filter->args, filter->n_args, values,
+                            NULL);
   if (! tessera_args_check (filter->args, filter->n_args, values, &error))
     {
       g_free (values);

@@ -4,6 +4,11 @@
 # run inside the root with the source tree at the same path.  Each plug-in
 # goes to OUT_DIR/NAME/NAME, as GIMP 3 wants it; the core is compiled in
 # without CUDA.  (Until configure's --with-gimp=3 does the same.)
+#
+# The GIMP 3 plug-in of plugins/FOLDER is tessera-FOLDER, made of the
+# folder's files ending in 3.c (GIMP 3 only) and -args.c (the declaration,
+# for both GIMPs), over the shared glue of plugins/gimp3 and
+# plugins/common/tessera-args.c.
 set -eu
 cd "$(dirname "$0")/../.."
 out=$1
@@ -14,20 +19,26 @@ cat >"$out/obj/config.h" <<CONFIG
 #define ENABLE_NLS 1
 CONFIG
 flags="-std=gnu11 -O2 -fopenmp -ffp-contract=off -Wall -Wno-unused-parameter
-  -I$out/obj -Icore -Iui -Iplugins/common -Iplugins/gimp3 -Iplugins/box-blur
+  -I$out/obj -Icore -Iui -Iplugins/common -Iplugins/gimp3
+  $(for d in plugins/*/; do printf ' -I%s' "${d%/}"; done)
   $(pkg-config --cflags gimp-3.0 gimpui-3.0 gegl-0.4)"
 libs="$(pkg-config --libs gimp-3.0 gimpui-3.0 gegl-0.4) -fopenmp -lm"
 objects=""
 for src in core/*.c ui/tessera-format.c plugins/common/tessera-args.c \
+    plugins/common/tessera-drawable.c plugins/common/tessera-output.c \
+    plugins/common/tessera-progress.c plugins/common/tessera-region.c \
     plugins/gimp3/tessera-*.c; do
   obj="$out/obj/$(echo "${src%.c}" | tr / _).o"
   gcc $flags -c "$src" -o "$obj"
   objects="$objects $obj"
 done
-for main in plugins/gimp3/*3.c; do
-  case $main in */tessera-*) continue ;; esac
-  name=tessera-$(basename "${main%3.c}")
+for folder in plugins/*/; do
+  folder=${folder%/}
+  case $folder in */common|*/gimp3) continue ;; esac
+  sources=$(ls "$folder"/*3.c "$folder"/*-args.c 2>/dev/null || true)
+  [ -n "$sources" ] || continue
+  name=tessera-$(basename "$folder")
   mkdir -p "$out/$name"
-  gcc $flags "$main" $objects $libs -o "$out/$name/$name"
+  gcc $flags $sources $objects $libs -o "$out/$name/$name"
 done
 echo "gimp3 build: $(ls "$out" | grep -c tessera-) plug-in(s) in $out"

@@ -1,12 +1,17 @@
 #!/bin/sh
 # Runs COMMAND inside the GIMP 3 root ROOT with /proc, /dev and the source
 # tree (at its own path) mounted, and unmounts them again whatever happens.
+# Runs in several trees at once (worktrees, two checks) take turns: one
+# would unmount what another still uses.
 #
 #   sh tests/gimp3/in-root.sh ROOT COMMAND [ARG...]
 set -u
 root=$1
 shift
 top=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -z "${TESSERA_IN_ROOT_LOCKED:-}" ]; then
+  TESSERA_IN_ROOT_LOCKED=1 exec flock "$root.lock" sh "$0" "$root" "$@"
+fi
 mounted=""
 cleanup ()
 {
