@@ -6,9 +6,8 @@
 # without CUDA.  (Until configure's --with-gimp=3 does the same.)
 #
 # The GIMP 3 plug-in of plugins/FOLDER is tessera-FOLDER, made of the
-# folder's files ending in 3.c (GIMP 3 only) and -args.c (the declaration,
-# for both GIMPs), over the shared glue of plugins/gimp3 and
-# plugins/common/tessera-args.c.
+# sources that FOLDER/gimp3.list names (GIMP 3 only, or shared with the
+# 2.10 plug-in through tessera-gimp.h), over the shared glue below.
 set -eu
 cd "$(dirname "$0")/../.."
 out=$1
@@ -35,8 +34,8 @@ done
 for folder in plugins/*/; do
   folder=${folder%/}
   case $folder in */common|*/gimp3) continue ;; esac
-  sources=$(ls "$folder"/*3.c "$folder"/*-args.c 2>/dev/null || true)
-  [ -n "$sources" ] || continue
+  [ -f "$folder/gimp3.list" ] || continue
+  sources=$(sed "s|^|$folder/|" "$folder/gimp3.list")
   name=tessera-$(basename "$folder")
   mkdir -p "$out/$name"
   gcc $flags $sources $objects $libs -o "$out/$name/$name"
