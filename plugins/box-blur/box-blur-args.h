@@ -8,6 +8,7 @@
 
 #define BOX_BLUR_PROC "plug-in-tessera-box-blur"
 #define BOX_BLUR_LABEL N_("_Box Blur (SAT)…")
+#define BOX_BLUR_TITLE N_("Box Blur (SAT)")
 #define BOX_BLUR_BLURB N_("Blur with the mean of a box, in the same time for " \
                           "any radius")
 #define BOX_BLUR_HELP                                                        \

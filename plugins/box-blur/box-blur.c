@@ -183,7 +183,7 @@ box_blur_dialog (const TesseraTarget *target,
   dialog.drawable = target->drawable;
 
   vbox   = gtk_vbox_new (FALSE, 12);
-  window = tessera_dialog_new (_("Box Blur (SAT)"), "tessera-box-blur",
+  window = tessera_dialog_new (_(BOX_BLUR_TITLE), "tessera-box-blur",
                                PLUG_IN_PROC, vbox);
   dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
                                                G_CALLBACK (preview_update),

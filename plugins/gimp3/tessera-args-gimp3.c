@@ -2,6 +2,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include <libgimp/gimpui.h>
+
 #include "tessera-args-gimp3.h"
 
 static GimpChoice *
@@ -160,4 +162,32 @@ tessera_args_from_config (GimpProcedureConfig *config,
           break;
         }
     }
+}
+
+GList *
+tessera_args_dialog_rows (GimpProcedureDialog *dialog,
+                          const TesseraArg    *args,
+                          gint                 n_args)
+{
+  GList *names = NULL;
+  gint   i;
+
+  for (i = 0; i < n_args; i++)
+    {
+      const TesseraArg *arg = &args[i];
+
+      if (arg->type == TESSERA_ARG_INT || arg->type == TESSERA_ARG_DOUBLE)
+        {
+          GtkWidget *row;
+
+          row = gimp_procedure_dialog_get_scale_entry (dialog, arg->name,
+                                                       1.0);
+          gimp_scale_entry_set_bounds (GIMP_SCALE_ENTRY (row), arg->ui_min,
+                                       arg->ui_max, FALSE);
+          if (arg->type == TESSERA_ARG_DOUBLE)
+            gimp_label_spin_set_digits (GIMP_LABEL_SPIN (row), 2);
+        }
+      names = g_list_append (names, (gpointer) arg->name);
+    }
+  return names;
 }

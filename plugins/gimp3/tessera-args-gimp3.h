@@ -8,6 +8,7 @@
 #define TESSERA_ARGS_GIMP3_H
 
 #include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
 #include "tessera-args.h"
 
 void tessera_args_add_arguments (GimpProcedure       *procedure,
@@ -23,5 +24,13 @@ void tessera_args_from_config   (GimpProcedureConfig *config,
                                  gint                 n_args,
                                  gpointer             values,
                                  GPtrArray           *arrays);
+
+/* Makes DIALOG's rows for ARGS where the generated ones would not do:
+ * a number gets a slider over its UI range (its entry takes the whole
+ * range).  Returns the arguments' names in order, for
+ * gimp_procedure_dialog_fill_list (free the list, not the names). */
+GList *tessera_args_dialog_rows (GimpProcedureDialog *dialog,
+                                 const TesseraArg    *args,
+                                 gint                 n_args);
 
 #endif

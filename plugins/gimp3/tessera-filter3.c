@@ -9,6 +9,7 @@
 #include "tessera-drawable.h"
 #include "tessera-filter3.h"
 #include "tessera-gimp.h"
+#include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
@@ -103,19 +104,79 @@ target_of (GimpImage     *image,
   return drawable;
 }
 
+/* The dialog's preview: what the filter makes of the part shown, from the
+ * part and the reach around it, so that it is exact. */
+typedef struct
+{
+  const TesseraFilter3 *filter;
+  GimpProcedureConfig  *config;
+  gint32                drawable;
+} FilterPreview;
+
+static void
+preview_update (GimpPreview   *preview,
+                FilterPreview *shown)
+{
+  const TesseraFilter3 *filter = shown->filter;
+  gpointer              values = g_malloc0 (filter->values_size);
+  GeglRectangle         area   = tessera_preview_area (preview);
+  GeglRectangle         around;
+  TesseraRegion         source, result;
+  TesseraExec           exec;
+  gint                  reach_x, reach_y;
+
+  tessera_args_from_config (shown->config, filter->args, filter->n_args,
+                            values, NULL);
+  filter->reach (values, &reach_x, &reach_y);
+  around = tessera_rect_grow (shown->drawable, &area, reach_x, reach_y);
+  exec = tessera_preview_exec (backend_of (filter, values));
+  if (tessera_args_check (filter->args, filter->n_args, values, NULL)
+      && tessera_region_read (&source, shown->drawable, &around, NULL, NULL))
+    {
+      if (tessera_region_alloc_like (&result, &source, NULL))
+        {
+          if (filter->filter (&source.image, &result.image,
+                              babl_format_has_alpha (source.format), values,
+                              &exec) == TESSERA_OK)
+            tessera_preview_draw (preview, &result.image, &result.rect,
+                                  result.format);
+          tessera_region_clear (&result);
+        }
+      tessera_region_clear (&source);
+    }
+  g_free (values);
+}
+
+/* The dialog made from the arguments, with the preview first. */
 static gboolean
 ask (GimpProcedure        *procedure,
      GimpProcedureConfig  *config,
-     const TesseraFilter3 *filter)
+     const TesseraFilter3 *filter,
+     gint32                drawable)
 {
-  GtkWidget *dialog;
-  gboolean   ok;
+  FilterPreview  shown = { filter, config, drawable };
+  GtkWidget     *dialog, *preview;
+  GList         *rows;
+  gboolean       ok;
 
   gimp_ui_init (filter->name);
   dialog = gimp_procedure_dialog_new (procedure, config,
-                                      _(filter->menu_label));
-  gimp_procedure_dialog_fill (GIMP_PROCEDURE_DIALOG (dialog), NULL);
+                                      _(filter->title));
+  preview = gimp_procedure_dialog_get_drawable_preview (
+              GIMP_PROCEDURE_DIALOG (dialog), "preview",
+              TESSERA_DRAWABLE (drawable));
+  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
+                    &shown);
+  g_signal_connect_swapped (config, "notify",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  rows = tessera_args_dialog_rows (GIMP_PROCEDURE_DIALOG (dialog),
+                                   filter->args, filter->n_args);
+  rows = g_list_prepend (rows, "preview");
+  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  g_list_free (rows);
   ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
+                                        preview);
   gtk_widget_destroy (dialog);
   return ok;
 }
@@ -140,7 +201,8 @@ run (GimpProcedure        *procedure,
   if (drawable < 0
       || ! tessera_selection_bounds (drawable, &bounds, &error))
     return failure (procedure, GIMP_PDB_EXECUTION_ERROR, error);
-  if (run_mode == GIMP_RUN_INTERACTIVE && ! ask (procedure, config, filter))
+  if (run_mode == GIMP_RUN_INTERACTIVE
+      && ! ask (procedure, config, filter, drawable))
     return failure (procedure, GIMP_PDB_CANCEL, NULL);
 
   values = g_malloc0 (filter->values_size);

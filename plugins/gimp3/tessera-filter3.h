@@ -17,6 +17,7 @@ typedef struct
 {
   const gchar         *name;         /* the PDB procedure */
   const gchar         *menu_label;   /* N_() */
+  const gchar         *title;        /* N_(), the dialog's */
   const gchar         *blurb;        /* N_() */
   const gchar         *help;
   const gchar         *image_types;

@@ -1,0 +1,130 @@
+#!/bin/sh
+# GIMP 3 dialog smoke tests (TAP): for each case below, GIMP 3's GUI (in the
+# Debian 13 root, on an Xvfb of the host's: X's abstract sockets reach into
+# the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from
+# Script-Fu, the dialog shows (a screenshot is taken into the build tree's
+# tests/gimp3/screenshots for people to look at), Return presses OK, and
+# the procedure must run to the end and change what the case says.
+# Skips when no GIMP 3 root can be had or Xvfb, xdotool or import is
+# missing.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+builddir=${abs_top_builddir:-$top/build}
+shots=$builddir/tests/gimp3/screenshots
+
+# NAME|WINDOW TITLE (extended regex)|CALL, with image, drawable and
+# drawables bound|WHAT CHANGES: pixels (of the image, flattened), layers
+# (their number), channels or paths
+cases='
+box-blur|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
+'
+
+for program in Xvfb xdotool import; do
+  command -v $program >/dev/null 2>&1 || {
+    echo "1..0 # SKIP $program is missing"; exit 0; }
+done
+root=$(sh "$top/tests/gimp3/root.sh") || {
+  echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+work=/tmp/tessera-gimp3-dialogs-$$
+host_work=$root$work
+in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+xvfb_pid=
+cleanup ()
+{
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
+  [ -n "${TESSERA_KEEP:-}" ] || rm -rf "$host_work"
+}
+trap cleanup EXIT
+mkdir -p "$host_work/profile" "$shots"
+
+n=0
+report ()   # OK DESCRIPTION
+{
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+count=$(echo "$cases" | grep -c '|')
+echo "1..$((1 + 3 * count))"
+in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
+report $? "the GIMP 3 plug-ins build"
+cat >"$host_work/profile/gimprc" <<GIMPRC
+(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+GIMPRC
+cp "$top/data/landsat-bahamas-791x718.png" "$host_work/sample.png"
+
+Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
+  3>"$host_work/display" >"$host_work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+for _ in $(seq 100); do [ -s "$host_work/display" ] && break; sleep 0.1; done
+DISPLAY=:$(cat "$host_work/display")
+export DISPLAY
+
+# What CHANGES measures of IMAGE, as a Script-Fu expression.
+measure ()
+{
+  case $1 in
+    layers)   echo '(car (gimp-image-get-layers image))' ;;
+    channels) echo '(car (gimp-image-get-channels image))' ;;
+    paths)    echo '(car (gimp-image-get-paths image))' ;;
+    *)        echo '(vector)' ;;
+  esac
+}
+
+# Prints the ID of a visible window titled like $1, waiting up to $2 s.
+wait_for_window ()
+{
+  deadline=$(($(date +%s) + $2))
+  while [ "$(date +%s)" -le "$deadline" ]; do
+    window=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1)
+    [ -n "$window" ] && { echo "$window"; return 0; }
+    sleep 0.5
+  done
+  return 1
+}
+
+echo "$cases" | grep '|' | while IFS='|' read -r name title call changes; do
+  dir=$work/$name
+  mkdir -p "$root$dir"
+  what=$(measure "$changes")
+  cat >"$root$dir/script.scm" <<SCM
+(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "$work/sample.png")))
+       (drawables (car (gimp-image-get-selected-drawables image)))
+       (drawable (vector-ref drawables 0))
+       (before (vector-length $what)))
+  (gimp-display-new image)
+  (gimp-file-save RUN-NONINTERACTIVE image "$dir/before.png")
+  $call
+  (gimp-file-save RUN-NONINTERACTIVE image "$dir/after.png")
+  (let ((port (open-output-file "$dir/status")))
+    (display "ok " port)
+    (display (- (vector-length $what) before) port)
+    (newline port)
+    (close-output-port port)))
+SCM
+  ( in_root env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
+      GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+      timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
+      --batch-interpreter=plug-in-script-fu-eval -b - \
+      <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
+  gimp=$!
+  dialog=$(wait_for_window "$title" 240)
+  shot=$shots/$name.png
+  rm -f "$shot"
+  if [ -n "$dialog" ]; then
+    sleep 3
+    import -window root "$shot"
+    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
+  fi
+  [ -s "$shot" ]
+  report $? "$name: the dialog /$title/ showed ($shot)"
+  wait "$gimp"
+  grep -q '^ok' "$root$dir/status" 2>/dev/null
+  report $? "$name: OK ran the procedure to the end"
+  if [ "$changes" = pixels ]; then
+    ! cmp -s "$root$dir/before.png" "$root$dir/after.png"
+  else
+    [ "$(cut -d' ' -f2 "$root$dir/status" 2>/dev/null)" -gt 0 ] 2>/dev/null
+  fi
+  report $? "$name: the $changes changed"
+done
