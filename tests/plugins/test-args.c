@@ -84,7 +84,8 @@ test_not_a_number (void)
 static void
 test_param_defs (void)
 {
-  GimpParamDef *defs = tessera_args_param_defs (args, G_N_ELEMENTS (args));
+  GimpParamDef *defs = tessera_args_param_defs (args, G_N_ELEMENTS (args),
+                                                NULL, NULL);
 
   g_assert_cmpstr (defs[0].name, ==, "run-mode");
   g_assert_cmpstr (defs[2].name, ==, "drawable");
@@ -116,6 +117,89 @@ test_parse (void)
   g_assert_cmpint (values.backend, ==, TESSERA_BACKEND_CPU);
 }
 
+/* The other types: a boolean, drawables, coordinates (two PDB arguments),
+ * and a third argument of another name. */
+typedef struct
+{
+  gboolean         stroke;
+  gint             marker;
+  gint             guide;
+  TesseraArgCoords coords;
+} Others;
+
+static const TesseraArg others[] =
+{
+  TESSERA_ARG_COORDS ("coords", Others, coords, "_Points", "x1 y1 x2 y2 …",
+                      4, 2),
+  TESSERA_ARG_BOOLEAN ("stroke", Others, stroke, "_Stroke", "Stroke it",
+                       TRUE),
+  TESSERA_ARG_DRAWABLE ("marker-drawable", Others, marker, "_Marker",
+                        "The marker"),
+  TESSERA_ARG_DRAWABLE_OR_NONE ("guide", Others, guide, "_Guide",
+                                "A guide")
+};
+
+static void
+test_other_types (void)
+{
+  GimpParamDef *defs;
+  GimpParam     param[8];
+  gdouble       points[4] = { 1, 2, 3, 4 };
+  Others        values;
+  GError       *error = NULL;
+  gint          n_pdb = tessera_args_n_pdb (others, G_N_ELEMENTS (others));
+
+  g_assert_cmpint (n_pdb, ==, 5);
+  defs = tessera_args_param_defs (others, G_N_ELEMENTS (others),
+                                  "mask-drawable", "The mask");
+  g_assert_cmpstr (defs[2].name, ==, "mask-drawable");
+  g_assert_cmpstr (defs[3].name, ==, "num-coords");
+  g_assert_cmpint (defs[3].type, ==, GIMP_PDB_INT32);
+  g_assert_cmpstr (defs[4].name, ==, "coords");
+  g_assert_cmpint (defs[4].type, ==, GIMP_PDB_FLOATARRAY);
+  g_assert_cmpint (defs[5].type, ==, GIMP_PDB_INT32);
+  g_assert_cmpstr (defs[5].description, ==,
+                   "Stroke it { FALSE (0), TRUE (1) }");
+  g_assert_cmpint (defs[6].type, ==, GIMP_PDB_DRAWABLE);
+  g_assert_cmpint (defs[7].type, ==, GIMP_PDB_INT32);
+  g_assert_cmpstr (defs[7].description, ==, "A guide, or -1 for none");
+  tessera_param_defs_free (defs, 3 + n_pdb);
+
+  tessera_args_defaults (others, G_N_ELEMENTS (others), &values);
+  g_assert_true (values.stroke);
+  g_assert_cmpint (values.guide, ==, -1);
+  g_assert_cmpint (values.coords.n, ==, 0);
+
+  memset (param, 0, sizeof param);
+  param[3].data.d_int32 = 4;
+  param[4].data.d_floatarray = points;
+  param[5].data.d_int32 = 0;
+  param[6].data.d_drawable = 7;
+  param[7].data.d_int32 = -1;
+  tessera_args_parse (others, G_N_ELEMENTS (others), param, &values);
+  g_assert_cmpint (values.coords.n, ==, 4);
+  g_assert_true (values.coords.values == points);
+  g_assert_false (values.stroke);
+  g_assert_cmpint (values.marker, ==, 7);
+  g_assert_cmpint (values.guide, ==, -1);
+  g_assert_true (tessera_args_check (others, G_N_ELEMENTS (others), &values,
+                                     NULL));
+
+  values.coords.n = 3;
+  g_assert_false (tessera_args_check (others, G_N_ELEMENTS (others), &values,
+                                      &error));
+  g_assert_cmpstr (error->message, ==, "coords must hold at least 4 "
+                   "numbers, a multiple of 2; it holds 3.");
+  g_clear_error (&error);
+  values.coords.n = 4;
+  values.stroke = 2;
+  g_assert_false (tessera_args_check (others, G_N_ELEMENTS (others), &values,
+                                      &error));
+  g_assert_cmpstr (error->message, ==,
+                   "stroke must be between 0 and 1, not 2.");
+  g_clear_error (&error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -125,5 +209,6 @@ main (int argc, char **argv)
   g_test_add_func ("/args/not-a-number", test_not_a_number);
   g_test_add_func ("/args/param-defs", test_param_defs);
   g_test_add_func ("/args/parse", test_parse);
+  g_test_add_func ("/args/other-types", test_other_types);
   return g_test_run ();
 }
