@@ -1,5 +1,4 @@
 #include <math.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "trace-line.h"
@@ -515,21 +514,11 @@ trace_on_gpu (void *data, TesseraExec *exec)
                                   a->value);
 }
 
-/* Whether the GPU gives the CPU's bits for PARAMS.  The first search's
- * options are checked on the GPU machine bit for bit; with issue 23's
- * options (reach, mean, the clicked side, bounded ends, centre lines) the
- * CUDA kernel's optimum differed from the CPU's in the last bits on a few
- * random cases (bench/RESULTS.md, GPU parity), so those searches stay on
- * the CPU until it agrees. */
-static bool
-gpu_matches_cpu (const TesseraTrace *p)
-{
-  return p->reach == 0.0 && !p->mean && p->line_width == 0.0
-         && p->ends.polarity == 0 && !p->ends.bound_a && !p->ends.bound_b;
-}
-
 /* On the GPU where it pays (one guide never does: it is d links), else or
- * after a GPU failure on the CPU. */
+ * after a GPU failure on the CPU.  Both give the same bits with every
+ * option: the GPU sums each link with core/trace-sample.h as the CPU does,
+ * on the part of the gradient that the search samples, which gives the
+ * whole gradient's bits (test-trace-line /trace-line/same-on-its-window). */
 static TesseraStatus
 search_any (const TesseraGradient *gradient, const TesseraTrace *params,
             const TesseraTraceGeometry *geo, int *chosen, float *value,
@@ -539,7 +528,7 @@ search_any (const TesseraGradient *gradient, const TesseraTrace *params,
   TraceArgs args = { gradient, params, geo, chosen, value };
   TesseraExecOp op = {
     .cpu = trace_on_cpu, .gpu = TESSERA_GPU (trace_on_gpu), .args = &args,
-    .cpu_only = n < 2 || !gpu_matches_cpu (params),
+    .cpu_only = n < 2,
     .cost = { .items = (double) (n - 1) * d * d, .cpu_ns = CPU_NS_PER_LINK,
               .gpu_ns = GPU_NS_PER_LINK, .gpu_call_ns = GPU_NS_PER_SEARCH }
   };

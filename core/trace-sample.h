@@ -84,38 +84,54 @@ trace_signed (float cross, int polarity)
   return polarity == 0 ? fabsf (cross) : polarity > 0 ? cross : -cross;
 }
 
-/* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
- * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD, signed by
- * POLARITY (trace_signed); with HALF > 0 trace_line_sample's.  (x0, y0) is the window's origin in image
- * coordinates. */
-/* g x u at window coordinates (fx, fy) moved by OFFSET along the left
- * normal (-uy, ux). */
+/* Image coordinate X as a coordinate of the window that starts at pixel
+ * ORIGIN (pixel centres at integers).  Exact wherever X lies half a pixel
+ * or more inside the window (short of that the sample clamps to its edge
+ * anyway), so every window that holds a search's samples gives the same
+ * bits. */
+TRACE_INLINE float
+trace_window_coordinate (float x, int origin)
+{
+  return TRACE_SUB (TRACE_SUB (x, (float) origin), 0.5f);
+}
+
+/* g x u at image coordinates (x, y) moved by OFFSET along the left normal
+ * (-uy, ux).  The move is made in image coordinates, before the window's
+ * origin is taken off: made after it, its rounding would depend on where
+ * the window starts, and the GPU, which holds only the search's part of
+ * the gradient, would differ from the CPU in the last bits. */
 TRACE_INLINE float
 trace_cross_beside (const float *gx_field, const float *gy_field,
-                    int width, int height, float fx, float fy, float ux,
-                    float uy, float offset)
+                    int x0, int y0, int width, int height, float x, float y,
+                    float ux, float uy, float offset)
 {
   float gx, gy;
   trace_gradient_at (gx_field, gy_field, width, height,
-                     TRACE_SUB (fx, TRACE_MUL (offset, uy)),
-                     TRACE_ADD (fy, TRACE_MUL (offset, ux)), &gx, &gy);
+                     trace_window_coordinate (TRACE_SUB (x, TRACE_MUL (offset, uy)), x0),
+                     trace_window_coordinate (TRACE_ADD (y, TRACE_MUL (offset, ux)), y0),
+                     &gx, &gy);
   return TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux));
 }
 
-/* What sample K of M adds on a centre line HALF a width from either flank:
- * g x u on the left flank less on the right, signed by POLARITY. */
+/* What a sample at image coordinates (x, y) adds on a centre line HALF a
+ * width from either flank: g x u on the left flank less on the right,
+ * signed by POLARITY. */
 TRACE_INLINE float
 trace_line_sample (const float *gx_field, const float *gy_field,
-                   int width, int height, float fx, float fy, float ux,
-                   float uy, float half, int polarity)
+                   int x0, int y0, int width, int height, float x, float y,
+                   float ux, float uy, float half, int polarity)
 {
-  float left = trace_cross_beside (gx_field, gy_field, width, height, fx, fy,
-                                   ux, uy, half);
-  float right = trace_cross_beside (gx_field, gy_field, width, height, fx,
-                                    fy, ux, uy, -half);
+  float left = trace_cross_beside (gx_field, gy_field, x0, y0, width, height,
+                                   x, y, ux, uy, half);
+  float right = trace_cross_beside (gx_field, gy_field, x0, y0, width, height,
+                                    x, y, ux, uy, -half);
   return trace_signed (TRACE_SUB (left, right), polarity);
 }
 
+/* What sample K of M on the link from (px, py) along (dx, dy), unit (ux, uy),
+ * adds: |g x u|, or with THRESHOLDED |sin| where |g| > THRESHOLD, signed by
+ * POLARITY (trace_signed); with HALF > 0 trace_line_sample's.  The field is
+ * the WIDTH x HEIGHT window whose pixel (0, 0) is (x0, y0) of the image. */
 TRACE_INLINE float
 trace_sample_value (const float *gx_field, const float *gy_field,
                     int x0, int y0, int width, int height,
@@ -127,14 +143,14 @@ trace_sample_value (const float *gx_field, const float *gy_field,
   float t = TRACE_DIV (TRACE_ADD ((float) k, 0.5f), (float) m);
   float x = TRACE_ADD (px, TRACE_MUL (t, dx));
   float y = TRACE_ADD (py, TRACE_MUL (t, dy));
-  float fx = TRACE_SUB (TRACE_SUB (x, (float) x0), 0.5f);
-  float fy = TRACE_SUB (TRACE_SUB (y, (float) y0), 0.5f);
   float gx, gy, cross, magnitude;
 
   if (half > 0.0f)
-    return trace_line_sample (gx_field, gy_field, width, height, fx, fy, ux,
-                              uy, half, polarity);
-  trace_gradient_at (gx_field, gy_field, width, height, fx, fy, &gx, &gy);
+    return trace_line_sample (gx_field, gy_field, x0, y0, width, height, x,
+                              y, ux, uy, half, polarity);
+  trace_gradient_at (gx_field, gy_field, width, height,
+                     trace_window_coordinate (x, x0),
+                     trace_window_coordinate (y, y0), &gx, &gy);
   cross = trace_signed (TRACE_SUB (TRACE_MUL (gx, uy), TRACE_MUL (gy, ux)),
                        polarity);
   if (!thresholded)

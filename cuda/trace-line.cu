@@ -2,8 +2,10 @@
  *
  * One thread per link (pair of points on consecutive guides) sums that
  * link's samples with the arithmetic of core/trace-sample.h, so every value
- * has the CPU's bits; the best predecessor of each pair is a maximum over
- * the window of allowed turns, ties to the lowest index, as on the CPU. */
+ * has the CPU's bits (the device holds only the part of the gradient that
+ * the samples reach, which gives the same bits: trace_window_coordinate);
+ * the best predecessor of each pair is a maximum over the window of
+ * allowed turns, ties to the lowest index, as on the CPU. */
 #include <cuda_runtime.h>
 #include <climits>
 #include <math.h>

@@ -134,6 +134,24 @@ test_follows_synthetic_roads (void)
     }
 }
 
+/* An RGB image of 200-400 x 120-300 pixels with a synthetic ROAD, and
+ * its gradient G over the whole image. */
+static TesseraImage
+road_image (TestRandom *r, SyntheticRoad *road, TesseraGradient *g)
+{
+  TesseraImage image;
+
+  g_assert_cmpint (tessera_image_alloc (&image, test_random_int (r, 200, 400),
+                                        test_random_int (r, 120, 300), 3,
+                                        TESSERA_U8), ==, TESSERA_OK);
+  *road = synthetic_road_new (r, image.width, image.height);
+  synthetic_road_draw (road, r, &image);
+  g_assert_cmpint (tessera_gradient_compute (&image, 0, 0, image.width,
+                                             image.height, 1.5, g, NULL),
+                   ==, TESSERA_OK);
+  return image;
+}
+
 /* The value that the search returns is its polyline's links added up in
  * order, each to the bit as the definition computes it: whichever link
  * kernel this CPU runs, on roads with points close enough for its fast
@@ -165,15 +183,7 @@ test_value_is_its_links (void)
       p.threshold = 0.05 * test_random_double (&r);
       p.mean = test_random_int (&r, 0, 1);
       p.ends.polarity = test_random_int (&r, -1, 1);
-      g_assert_cmpint (tessera_image_alloc (&image,
-                                            test_random_int (&r, 200, 400),
-                                            test_random_int (&r, 120, 300), 3,
-                                            TESSERA_U8), ==, TESSERA_OK);
-      road = synthetic_road_new (&r, image.width, image.height);
-      synthetic_road_draw (&road, &r, &image);
-      g_assert_cmpint (tessera_gradient_compute (&image, 0, 0, image.width,
-                                                 image.height, 1.5, &g, NULL),
-                       ==, TESSERA_OK);
+      image = road_image (&r, &road, &g);
       /* Along the road, or across the image at any angle. */
       a.x = 0.05 * image.width;
       b.x = 0.95 * image.width;
@@ -206,6 +216,91 @@ test_value_is_its_links (void)
           g_assert_cmpfloat (value, ==, sum);
         }
       tessera_gradient_free (&g);
+      tessera_image_free (&image);
+    }
+}
+
+/* The part of GRADIENT that tessera_trace_window gives for GEO, as a
+ * gradient of its own (origin and size of the window). */
+static TesseraGradient
+window_of (const TesseraGradient *gradient, const TesseraTraceGeometry *geo)
+{
+  TesseraGradient w;
+
+  tessera_trace_window (geo, gradient->x0, gradient->y0,
+                        gradient->x0 + gradient->width,
+                        gradient->y0 + gradient->height, &w.x0, &w.y0,
+                        &w.width, &w.height);
+  w.gx = g_new (float, (size_t) w.width * w.height);
+  w.gy = g_new (float, (size_t) w.width * w.height);
+  for (int j = 0; j < w.height; j++)
+    for (int i = 0; i < w.width; i++)
+      {
+        size_t from = (size_t) (w.y0 - gradient->y0 + j) * gradient->width
+                      + (w.x0 - gradient->x0 + i);
+        w.gx[(size_t) j * w.width + i] = gradient->gx[from];
+        w.gy[(size_t) j * w.width + i] = gradient->gy[from];
+      }
+  return w;
+}
+
+/* The search on the window of the gradient that it samples gives the bits
+ * of the search on the whole gradient, with every option: the CUDA search
+ * holds only that window, so it agrees with the CPU only if this holds. */
+static void
+test_same_on_its_window (void)
+{
+  TestRandom r = test_random_new (23);
+
+  for (int round = 0; round < 60; round++)
+    {
+      TesseraImage image;
+      TesseraGradient whole, window;
+      TesseraTraceGeometry geo;
+      SyntheticRoad road;
+      TesseraTrace p = { 0 };
+      TesseraPoint a, b, on_whole[TESSERA_TRACE_MAX_NODES + 2],
+                   on_window[TESSERA_TRACE_MAX_NODES + 2];
+      TesseraExec exec = tessera_exec_default ();
+      double whole_value = 0.0, window_value = 0.0;
+      TesseraStatus whole_status, window_status;
+
+      p.nodes = test_random_int (&r, 2, 6);
+      p.points = test_random_int (&r, 1, 60);
+      p.half_width = 40.0 * test_random_double (&r);
+      p.max_angle = test_random_int (&r, 0, 3)
+                    ? 10.0 + 60.0 * test_random_double (&r) : 180.0;
+      p.objective = test_random_int (&r, 0, 1);
+      p.threshold = 0.05 * test_random_double (&r);
+      trace_reference_random_options (&r, &p);
+      image = road_image (&r, &road, &whole);
+      a.x = image.width * (0.05 + 0.3 * test_random_double (&r));
+      b.x = image.width * (0.95 - 0.3 * test_random_double (&r));
+      a.y = synthetic_road_edge (&road, a.x);
+      b.y = synthetic_road_edge (&road, b.x);
+      g_assert_cmpint (tessera_trace_geometry_new (&p, a, b, &geo), ==,
+                       TESSERA_OK);
+      window = window_of (&whole, &geo);
+      tessera_trace_geometry_free (&geo);
+
+      exec.backend = TESSERA_BACKEND_CPU;
+      whole_status = tessera_trace_line (&whole, a, b, &p, on_whole,
+                                         &whole_value, &exec);
+      window_status = tessera_trace_line (&window, a, b, &p, on_window,
+                                          &window_value, &exec);
+      g_assert_cmpint (whole_status, ==, window_status);
+      if (whole_status == TESSERA_OK)
+        {
+          g_assert_cmpfloat (whole_value, ==, window_value);
+          for (int i = 0; i < p.nodes + 2; i++)
+            {
+              g_assert_cmpfloat (on_whole[i].x, ==, on_window[i].x);
+              g_assert_cmpfloat (on_whole[i].y, ==, on_window[i].y);
+            }
+        }
+      g_free (window.gx);
+      g_free (window.gy);
+      tessera_gradient_free (&whole);
       tessera_image_free (&image);
     }
 }
@@ -264,6 +359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trace-line/matches-brute-force", test_matches_brute_force);
   g_test_add_func ("/trace-line/follows-synthetic-roads", test_follows_synthetic_roads);
   g_test_add_func ("/trace-line/value-is-its-links", test_value_is_its_links);
+  g_test_add_func ("/trace-line/same-on-its-window", test_same_on_its_window);
   g_test_add_func ("/trace-line/rejects-bad-arguments", test_rejects_bad_arguments);
   g_test_add_func ("/trace-line/cancel", test_cancel);
   return g_test_run ();

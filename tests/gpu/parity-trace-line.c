@@ -1,6 +1,7 @@
 /* Tessera GPU parity — Trace Line: the CUDA search returns the CPU's
  * polyline and value to the bit (both sum with core/trace-sample.h), on
- * random gradient fields and on synthetic roads, both objectives. */
+ * synthetic roads, both objectives, every option of issue 23 drawn at
+ * random (trace_reference_random_options). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,12 +90,13 @@ parity_trace_line (Parity *p)
                   cpu, cpu_value, gpu, gpu_value);
         parity_result (p, same, same ? "" : detail,
                        "trace %d guides x %d points, L %.1f, angle %.0f, %s, "
-                       "reach %.2f, mean %d, polarity %d, ends %d%d",
+                       "reach %.2f, mean %d, polarity %d, ends %d%d, "
+                       "line width %.1f",
                        params.nodes, params.points, params.half_width,
                        params.max_angle,
                        params.objective ? "sine" : "gradient", params.reach,
                        params.mean, params.ends.polarity, params.ends.bound_a,
-                       params.ends.bound_b);
+                       params.ends.bound_b, params.line_width);
       }
       tessera_gradient_free (&g);
     }
