@@ -84,7 +84,8 @@ test_not_a_number (void)
 static void
 test_param_defs (void)
 {
-  GimpParamDef *defs = tessera_args_param_defs (args, G_N_ELEMENTS (args));
+  GimpParamDef *defs = tessera_args_param_defs (args, G_N_ELEMENTS (args),
+                                                NULL, NULL);
 
   g_assert_cmpstr (defs[0].name, ==, "run-mode");
   g_assert_cmpstr (defs[2].name, ==, "drawable");
