@@ -121,4 +121,153 @@ tessera_gimp_image_base_type (gint32 image)
 #endif
 }
 
+/* ------------------------------------------------------------------ */
+/* For Fill Closed Contours (plugins/fill-contours/fill-work.c). */
+
+#if TESSERA_GIMP3
+#define TESSERA_CHANNEL(id)  gimp_channel_get_by_id (id)
+#else
+#define TESSERA_CHANNEL(id)  (id)
+#endif
+
+static inline gint
+tessera_gimp_image_width (gint32 image)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_width (TESSERA_IMAGE (image));
+#else
+  return gimp_image_width (image);
+#endif
+}
+
+static inline gint
+tessera_gimp_image_height (gint32 image)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_height (TESSERA_IMAGE (image));
+#else
+  return gimp_image_height (image);
+#endif
+}
+
+/* Where DRAWABLE lies on its image. */
+static inline void
+tessera_gimp_drawable_offsets (gint32  drawable,
+                               gint   *x,
+                               gint   *y)
+{
+#if TESSERA_GIMP3
+  gimp_drawable_get_offsets (TESSERA_DRAWABLE (drawable), x, y);
+#else
+  gimp_drawable_offsets (drawable, x, y);
+#endif
+}
+
+/* Whether ITEM is the ID of a layer (a layer group too). */
+static inline gboolean
+tessera_gimp_item_is_layer (gint32 item)
+{
+#if TESSERA_GIMP3
+  return gimp_item_id_is_layer (item);
+#else
+  return gimp_item_is_layer (item);
+#endif
+}
+
+/* The foreground colour as one pixel of FORMAT, opaque.  GIMP 3 converts
+ * its colour into FORMAT itself, as its own fills do: through sRGB doubles
+ * an 8-bit sample could come out one lower than in GIMP 3's own fills. */
+static inline void
+tessera_gimp_foreground_pixel (const Babl *format,
+                               gpointer    pixel)
+{
+#if TESSERA_GIMP3
+  GeglColor *colour = gimp_context_get_foreground ();
+
+  gimp_color_set_alpha (colour, 1.0);
+  gegl_color_get_pixel (colour, format, pixel);
+  g_object_unref (colour);
+#else
+  GimpRGB colour;
+  gdouble rgba[4];
+
+  gimp_context_get_foreground (&colour);
+  rgba[0] = colour.r;
+  rgba[1] = colour.g;
+  rgba[2] = colour.b;
+  rgba[3] = 1.0;
+  babl_process (babl_fish (babl_format ("R'G'B'A double"), format), rgba,
+                pixel, 1);
+#endif
+}
+
+/* A new layer of IMAGE, opaque, not yet inserted, by its ID. */
+static inline gint32
+tessera_gimp_layer_new (gint32         image,
+                        const gchar   *name,
+                        gint           width,
+                        gint           height,
+                        GimpImageType  type,
+                        GimpLayerMode  mode)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_new (TESSERA_IMAGE (image), name, width,
+                                     height, type, 100.0, mode));
+#else
+  return gimp_layer_new (image, name, width, height, type, 100.0, mode);
+#endif
+}
+
+/* A new black, opaque channel inserted at the top of IMAGE, by its ID. */
+static inline gint32
+tessera_gimp_channel_add (gint32       image,
+                          const gchar *name,
+                          gint         width,
+                          gint         height)
+{
+#if TESSERA_GIMP3
+  GeglColor   *black   = gegl_color_new ("black");
+  GimpChannel *channel = gimp_channel_new (TESSERA_IMAGE (image), name,
+                                           width, height, 100.0, black);
+
+  g_object_unref (black);
+  gimp_image_insert_channel (TESSERA_IMAGE (image), channel, NULL, 0);
+  return TESSERA_ID (channel);
+#else
+  GimpRGB black   = { 0, 0, 0, 1 };
+  gint32  channel = gimp_channel_new (image, name, width, height, 100.0,
+                                      &black);
+
+  gimp_image_insert_channel (image, channel, 0, 0);
+  return channel;
+#endif
+}
+
+/* The layers at the top of IMAGE (GROUP -1) or inside the layer group
+ * GROUP, as IDs in a new array of *N (g_free). */
+static inline gint32 *
+tessera_gimp_layers (gint32  image,
+                     gint32  group,
+                     gint   *n)
+{
+#if TESSERA_GIMP3
+  GimpItem **items = group >= 0
+                     ? gimp_item_get_children (TESSERA_ITEM (group))
+                     : (GimpItem **) gimp_image_get_layers (TESSERA_IMAGE
+                                                             (image));
+  gint32    *ids;
+
+  for (*n = 0; items[*n] != NULL; (*n)++)
+    ;
+  ids = g_new (gint32, MAX (*n, 1));
+  for (gint i = 0; i < *n; i++)
+    ids[i] = gimp_item_get_id (items[i]);
+  g_free (items);
+  return ids;
+#else
+  return group >= 0 ? gimp_item_get_children (group, n)
+                    : gimp_image_get_layers (image, n);
+#endif
+}
+
 #endif

@@ -176,6 +176,8 @@ get_values (const TesseraPlugin *plugin,
       return GIMP_PDB_CALLING_ERROR;
     }
 
+  if (plugin->precheck != NULL && ! plugin->precheck (values, error))
+    return GIMP_PDB_CALLING_ERROR;
   if (plugin->arguments != NULL
       && ! tessera_args_check (plugin->arguments, plugin->n_arguments,
                                values, error))

@@ -100,6 +100,11 @@ typedef struct
    * usual "drawable" (NULL for that). */
   const gchar         *drawable_name;
   const gchar         *drawable_description;
+  /* Checks before ARGUMENTS' own (may be NULL): for a procedure whose
+   * scripts and tests already match messages other than the
+   * declaration's. */
+  gboolean           (*precheck) (gconstpointer   values,
+                                  GError        **error);
 } TesseraPlugin;
 
 /* For query (). */

@@ -7,6 +7,8 @@
 #include <libgimp/gimp.h>
 
 #include "fill-work.h"
+#include "tessera-args.h"
+#include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-region.h"
 
@@ -22,7 +24,8 @@ static const Babl *
 rgba_float (gint32 drawable)
 {
   return babl_format_with_space ("R'G'B'A float",
-                                 gimp_drawable_get_format (drawable));
+                                 gimp_drawable_get_format
+                                   (TESSERA_DRAWABLE (drawable)));
 }
 
 static gfloat
@@ -58,29 +61,20 @@ is_contour (const gfloat     *rgba,
     }
 }
 
-/* The foreground colour in FORMAT (four floats). */
-static void
-foreground_in (const Babl *format,
-               gfloat     *rgba)
+void
+fill_foreground_pixel (const Babl *format,
+                       gpointer    pixel)
 {
-  GimpRGB colour;
-  gdouble in[4];
-
-  gimp_context_get_foreground (&colour);
-  in[0] = colour.r;
-  in[1] = colour.g;
-  in[2] = colour.b;
-  in[3] = 1.0;
-  babl_process (babl_fish (babl_format ("R'G'B'A double"), format), in, rgba,
-                1);
+  tessera_gimp_foreground_pixel (format, pixel);
 }
 
 FillSource
 fill_guess_source (gint32 drawable)
 {
-  GeglBuffer *buffer = gimp_drawable_get_buffer (drawable);
-  gint        width  = gimp_drawable_width (drawable);
-  gint        height = gimp_drawable_height (drawable);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE
+                                                  (drawable));
+  gint        width  = tessera_gimp_drawable_width (drawable);
+  gint        height = tessera_gimp_drawable_height (drawable);
   gint        step   = MAX (1, MAX (width, height) / 256);
   gfloat     *row    = g_new (gfloat, 4 * (gsize) width);
   gdouble     light  = 0;
@@ -101,7 +95,8 @@ fill_guess_source (gint32 drawable)
   g_free (row);
   g_object_unref (buffer);
 
-  if (gimp_drawable_has_alpha (drawable) && 10 * clear >= count)
+  if (gimp_drawable_has_alpha (TESSERA_DRAWABLE (drawable))
+      && 10 * clear >= count)
     return FILL_SOURCE_ALPHA;
   return light >= 0.5 * count ? FILL_SOURCE_DARK : FILL_SOURCE_BRIGHT;
 }
@@ -164,7 +159,8 @@ map_from_drawable (TesseraImage     *map,
                    const gfloat     *foreground,
                    TesseraProgress  *progress)
 {
-  GeglBuffer *buffer = gimp_drawable_get_buffer (drawable);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE
+                                                  (drawable));
   gint        band   = gimp_tile_height ();
   /* A band of tile rows at a time: the floats of the whole layer would
    * take 16 bytes a pixel. */
@@ -190,8 +186,8 @@ fill_read_map (FillJob          *job,
                TesseraProgress  *progress,
                GError          **error)
 {
-  GeglRectangle  whole = { 0, 0, gimp_drawable_width (drawable),
-                           gimp_drawable_height (drawable) };
+  GeglRectangle  whole = { 0, 0, tessera_gimp_drawable_width (drawable),
+                           tessera_gimp_drawable_height (drawable) };
   gboolean       on_drawable = values->output == FILL_OUTPUT_FOREGROUND;
   gboolean       native;
   gfloat         foreground[4];
@@ -206,13 +202,14 @@ fill_read_map (FillJob          *job,
       tessera_set_error (error, status);
       return FALSE;
     }
-  foreground_in (rgba_float (drawable), foreground);
+  fill_foreground_pixel (rgba_float (drawable), foreground);
   if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
     return FALSE;
 
   /* The pixels are read once, and only when used: for the map where they
    * are in the drawable's own format, and for output on the drawable. */
-  native = job->pixels.format == gimp_drawable_get_format (drawable);
+  native = job->pixels.format
+           == gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
   if (native || on_drawable)
     tessera_region_load (&job->pixels, progress);
   if (native)
@@ -249,7 +246,7 @@ has_value (const TesseraImage *image,
 static gchar *
 nothing_to_fill (const FillJob *job)
 {
-  gchar *name = gimp_item_get_name (job->drawable);
+  gchar *name = gimp_item_get_name (TESSERA_ITEM (job->drawable));
   gchar *why = NULL;
 
   if (! has_value (&job->map, CONTOUR, TRUE))
@@ -377,15 +374,16 @@ read_guide (const FillJob *job,
 
   if (status != TESSERA_OK)
     return status;
-  gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
-  gimp_drawable_offsets (guide, &x, &y);
+  tessera_gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
+  tessera_gimp_drawable_offsets (guide, &x, &y);
   rect.x -= x;
   rect.y -= y;
-  buffer = gimp_drawable_get_buffer (guide);
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (guide));
   gegl_buffer_get (buffer, &rect, 1.0,
                    babl_format_with_space ("R'G'B'A u8",
                                            gimp_drawable_get_format
-                                             (job->drawable)),
+                                             (TESSERA_DRAWABLE
+                                                (job->drawable))),
                    pixels->data, (gint) pixels->stride, GEGL_ABYSS_NONE);
   g_object_unref (buffer);
   return TESSERA_OK;
@@ -424,10 +422,10 @@ paint_from_labels (FillJob              *job,
                    const guint32        *guide,
                    GError              **error)
 {
-  gint32         image = gimp_item_get_image (job->drawable);
+  gint32         image = tessera_gimp_item_image (job->drawable);
   gboolean       flat = values->output == FILL_OUTPUT_FLAT;
   /* A grey image's new layer is grey: its colours must differ as greys. */
-  const Palette *palette = gimp_image_base_type (image) == GIMP_GRAY
+  const Palette *palette = tessera_gimp_image_base_type (image) == GIMP_GRAY
                            ? &grey_palette : &colour_palette;
   TesseraImage   paint;
   TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
@@ -614,9 +612,9 @@ new_fill_layer (gint32       drawable,
                 const gchar *name,
                 FillSource   source)
 {
-  gint32 image  = gimp_item_get_image (drawable);
-  gint32 anchor = gimp_item_is_layer_mask (drawable)
-                  ? gimp_layer_from_mask (drawable) : drawable;
+  gint32 image  = tessera_gimp_item_image (drawable);
+  gint32 anchor = gimp_item_is_layer_mask (TESSERA_ITEM (drawable))
+                  ? tessera_gimp_layer_from_mask (drawable) : drawable;
   gint32 parent = 0;
   gint   position = 0;
   gint   x, y;
@@ -628,21 +626,23 @@ new_fill_layer (gint32       drawable,
   gchar *incomplete = tessera_output_incomplete_name (name);
 
   /* Named as incomplete until its pixels are written (tessera-output.h). */
-  layer = gimp_layer_new (image, incomplete, gimp_drawable_width (drawable),
-                          gimp_drawable_height (drawable),
-                          gimp_image_base_type (image) == GIMP_GRAY
-                          ? GIMP_GRAYA_IMAGE : GIMP_RGBA_IMAGE,
-                          100.0, mode);
-  if (gimp_item_is_layer (anchor))
+  layer = tessera_gimp_layer_new (image, incomplete,
+                                  tessera_gimp_drawable_width (drawable),
+                                  tessera_gimp_drawable_height (drawable),
+                                  tessera_gimp_image_base_type (image)
+                                  == GIMP_GRAY ? GIMP_GRAYA_IMAGE
+                                               : GIMP_RGBA_IMAGE, mode);
+  if (gimp_item_is_layer (TESSERA_ITEM (anchor)))
     {
-      parent   = gimp_item_get_parent (anchor);
-      position = gimp_image_get_item_position (image, anchor)
+      parent   = tessera_gimp_item_parent (anchor);
+      position = gimp_image_get_item_position (TESSERA_IMAGE (image),
+                                               TESSERA_ITEM (anchor))
                  + (mode == GIMP_LAYER_MODE_NORMAL ? 1 : 0);
     }
-  gimp_image_insert_layer (image, layer, parent, position);
-  gimp_drawable_offsets (drawable, &x, &y);
-  gimp_layer_set_offsets (layer, x, y);
-  gimp_drawable_fill (layer, GIMP_FILL_TRANSPARENT);
+  tessera_gimp_insert_layer (image, layer, parent, position);
+  tessera_gimp_drawable_offsets (drawable, &x, &y);
+  gimp_layer_set_offsets (TESSERA_LAYER (layer), x, y);
+  gimp_drawable_fill (TESSERA_DRAWABLE (layer), GIMP_FILL_TRANSPARENT);
   g_free (incomplete);
   return layer;
 }
@@ -658,16 +658,8 @@ write_foreground (const FillJob       *job,
   TesseraImage view = tessera_region_view (region, rect);
   gsize        size = tessera_pixel_size (&view);
   guint8       pixel[64];
-  gdouble      rgba[4];
-  GimpRGB      colour;
 
-  gimp_context_get_foreground (&colour);
-  rgba[0] = colour.r;
-  rgba[1] = colour.g;
-  rgba[2] = colour.b;
-  rgba[3] = 1.0;
-  babl_process (babl_fish (babl_format ("R'G'B'A double"), region->format),
-                rgba, pixel, 1);
+  fill_foreground_pixel (region->format, pixel);
 #pragma omp parallel for schedule(static)
   for (gint y = 0; y < rect->height; y++)
     {
@@ -714,7 +706,8 @@ write_flat (const FillJob       *job,
   region.rect     = (GeglRectangle) { 0, 0, job->paint.width,
                                       job->paint.height };
   region.format   = babl_format_with_space ("R'G'B'A u8",
-                                            gimp_drawable_get_format (layer));
+                                            gimp_drawable_get_format
+                                              (TESSERA_DRAWABLE (layer)));
   region.image    = job->paint;
   tessera_region_apply (&region, rect, progress);
 }
@@ -726,15 +719,13 @@ write_selection (const FillJob *jobs,
                  gint           count,
                  gint32         image)
 {
-  GimpRGB     black = { 0, 0, 0, 1 };
   gint32      channel;
   GeglBuffer *buffer;
 
-  channel = gimp_channel_new (image, _("Fill interior"),
-                              gimp_image_width (image),
-                              gimp_image_height (image), 100.0, &black);
-  gimp_image_insert_channel (image, channel, 0, 0);
-  buffer = gimp_drawable_get_buffer (channel);
+  channel = tessera_gimp_channel_add (image, _("Fill interior"),
+                                      tessera_gimp_image_width (image),
+                                      tessera_gimp_image_height (image));
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
   for (gint i = 0; i < count; i++)
     {
@@ -744,7 +735,7 @@ write_selection (const FillJob *jobs,
 
       if (paint->data == NULL)
         continue;
-      gimp_drawable_offsets (jobs[i].drawable, &area.x, &area.y);
+      tessera_gimp_drawable_offsets (jobs[i].drawable, &area.x, &area.y);
       area.width  = paint->width;
       area.height = paint->height;
       /* The layer's area in one read and one write, not two buffer calls
@@ -765,23 +756,25 @@ write_selection (const FillJob *jobs,
       g_free (mask);
     }
   g_object_unref (buffer);
-  gimp_image_select_item (image, gimp_selection_is_empty (image)
-                                 ? GIMP_CHANNEL_OP_REPLACE
-                                 : GIMP_CHANNEL_OP_INTERSECT,
-                          channel);
-  gimp_image_remove_channel (image, channel);
+  gimp_image_select_item (TESSERA_IMAGE (image),
+                          gimp_selection_is_empty (TESSERA_IMAGE (image))
+                          ? GIMP_CHANNEL_OP_REPLACE
+                          : GIMP_CHANNEL_OP_INTERSECT,
+                          TESSERA_ITEM (channel));
+  gimp_image_remove_channel (TESSERA_IMAGE (image),
+                             TESSERA_CHANNEL (channel));
 }
 
 void
 fill_write (const FillJob       *jobs,
             gint                 count,
             const FillValues    *values,
-            const TesseraTarget *target,
+            gint32               image,
             TesseraProgress     *progress)
 {
-  gimp_image_undo_group_start (target->image);
+  gimp_image_undo_group_start (TESSERA_IMAGE (image));
   if (values->output == FILL_OUTPUT_SELECTION)
-    write_selection (jobs, count, target->image);
+    write_selection (jobs, count, image);
   else
     for (gint i = 0; i < count; i++)
       {
@@ -810,7 +803,7 @@ fill_write (const FillJob       *jobs,
             break;
           }
       }
-  gimp_image_undo_group_end (target->image);
+  gimp_image_undo_group_end (TESSERA_IMAGE (image));
   gimp_displays_flush ();
 }
 
@@ -821,4 +814,93 @@ fill_job_clear (FillJob *job)
   tessera_image_free (&job->paint);
   tessera_image_free (&job->closures);
   tessera_region_clear (&job->pixels);
+}
+
+/* ------------------------------------------------------------------ */
+/* The run. */
+
+gboolean
+fill_check (gconstpointer   data,
+            GError        **error)
+{
+  const FillValues *values = data;
+
+  if (values->guide <= 0 || tessera_gimp_item_is_layer (values->guide))
+    return TRUE;
+  g_set_error (error, TESSERA_PLUGIN_ERROR, TESSERA_ERROR_INVALID_ARGUMENT,
+               _("guide must be a layer or -1, not %d."), values->guide);
+  return FALSE;
+}
+
+/* Appends to LAYERS the layers of IMAGE at the top (GROUP -1) or in
+ * GROUP that are not groups, those inside groups too. */
+static void
+collect_layers (gint32  image,
+                gint32  group,
+                GArray *layers)
+{
+  gint    n_items;
+  gint32 *items = tessera_gimp_layers (image, group, &n_items);
+
+  for (gint i = 0; i < n_items; i++)
+    if (gimp_item_is_group (TESSERA_ITEM (items[i])))
+      collect_layers (image, items[i], layers);
+    else
+      g_array_append_val (layers, items[i]);
+  g_free (items);
+}
+
+/* The drawables of a run: DRAWABLE, or every layer of IMAGE. */
+static GArray *
+run_drawables (gint32            image,
+               gint32            drawable,
+               const FillValues *values)
+{
+  GArray *drawables = g_array_new (FALSE, FALSE, sizeof (gint32));
+
+  if (values->all_layers)
+    collect_layers (image, -1, drawables);
+  else
+    g_array_append_val (drawables, drawable);
+  return drawables;
+}
+
+/* Reads every drawable's contour map, fills them in one batch (the GPU
+ * overlaps one layer's copies with another's work), writes the outputs. */
+gboolean
+fill_run (gint32             image,
+          gint32             drawable,
+          const FillValues  *values,
+          GError           **error)
+{
+  GArray          *drawables = run_drawables (image, drawable, values);
+  gint             count = drawables->len;
+  FillJob         *jobs = g_new0 (FillJob, count);
+  TesseraProgress  progress;
+  TesseraExec      exec;
+  gboolean         ok = TRUE;
+
+  tessera_progress_start (&progress, _("Fill Closed Contours"));
+  for (gint i = 0; i < count && ok; i++)
+    {
+      tessera_progress_stage (&progress, 0.3 / count);
+      ok = fill_read_map (&jobs[i], g_array_index (drawables, gint32, i),
+                          values, &progress, error);
+    }
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.3);
+      exec = tessera_progress_exec (&progress, values->backend);
+      ok = fill_paint (jobs, count, values, &exec, error);
+    }
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.4);
+      fill_write (jobs, count, values, image, &progress);
+    }
+  for (gint i = 0; i < count; i++)
+    fill_job_clear (&jobs[i]);
+  g_free (jobs);
+  g_array_free (drawables, TRUE);
+  return ok;
 }

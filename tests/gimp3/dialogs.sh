@@ -12,11 +12,12 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 builddir=${abs_top_builddir:-$top/build}
 shots=$builddir/tests/gimp3/screenshots
 
-# NAME|WINDOW TITLE (extended regex)|CALL, with image, drawable and
-# drawables bound|WHAT CHANGES: pixels (of the image, flattened), layers
-# (their number), channels or paths
+# NAME|SAMPLE (in data/)|WINDOW TITLE (extended regex)|CALL, with image,
+# drawable and drawables bound|WHAT CHANGES: pixels (of the image,
+# flattened), layers (their number), channels or paths
 cases='
-box-blur|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
+box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
+fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 '
 
 for program in Xvfb xdotool import; do
@@ -51,7 +52,6 @@ report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
 (plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
 GIMPRC
-cp "$top/data/landsat-bahamas-791x718.png" "$host_work/sample.png"
 
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
   3>"$host_work/display" >"$host_work/xvfb.log" 2>&1 &
@@ -83,12 +83,13 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name title call changes; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes; do
   dir=$work/$name
   mkdir -p "$root$dir"
+  cp "$top/data/$sample" "$root$dir/sample.png"
   what=$(measure "$changes")
   cat >"$root$dir/script.scm" <<SCM
-(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "$work/sample.png")))
+(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE "$dir/sample.png")))
        (drawables (car (gimp-image-get-selected-drawables image)))
        (drawable (vector-ref drawables 0))
        (before (vector-length $what)))

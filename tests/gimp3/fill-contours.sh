@@ -1,0 +1,213 @@
+#!/bin/sh
+# GIMP 3 batch tests of Fill Closed Contours (TAP): the GIMP 3 plug-in
+# built in the GIMP 3 root (root.sh, build.sh), called from Script-Fu with
+# GIMP 3's named arguments and from Python, and the same call made in
+# GIMP 2.10 (gimp-console-2.10 on this machine, the 2.10 plug-in of the
+# build tree): every output (on the layer, a new layer, the selection, flat
+# colours) gives the same pixels in both, on RGB, RGBA and 16-bit grey line
+# art; refusals carry 2.10's messages.  The foreground colour is set in
+# both, since the fill paints with it.  Skips when no GIMP 3 root can be
+# had.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+builddir=${abs_top_builddir:-$top/build}
+plugin2=$builddir/plugins/fill-contours/tessera-fill-contours
+root=$(sh "$top/tests/gimp3/root.sh") || {
+  echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+command -v gimp-console-2.10 >/dev/null && [ -x "$plugin2" ] || {
+  echo "1..0 # SKIP no GIMP 2.10 or no 2.10 plug-in built to compare with"
+  exit 0; }
+work=/tmp/tessera-gimp3-fill-$$
+host_work=$root$work
+in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+[ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
+mkdir -p "$host_work/profile" "$host_work/profile2/plug-ins/tessera-fill-contours"
+
+n=0
+report ()   # OK DESCRIPTION
+{
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+echo "1..13"
+in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
+report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+cat >"$host_work/profile/gimprc" <<GIMPRC
+(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+GIMPRC
+ln -s "$plugin2" "$host_work/profile2/plug-ins/tessera-fill-contours/"
+cat >"$host_work/profile2/gimprc" <<'GIMPRC'
+(plug-in-path "${gimp_dir}/plug-ins:${gimp_plug_in_dir}/plug-ins/script-fu:${gimp_plug_in_dir}/plug-ins/file-png")
+GIMPRC
+
+# gimp3 INTERPRETER ARG...: gimp-console-3.0 in the root; --quit, since a
+# batch command that fails leaves GIMP 3 running otherwise.
+gimp3 ()
+{
+  interpreter=$1
+  shift
+  in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    --batch-interpreter="$interpreter" "$@" 2>&1
+}
+gimp2 ()
+{
+  GIMP2_DIRECTORY="$host_work/profile2" timeout 300 gimp-console-2.10 -i -d \
+    -f "$@" -b '(gimp-quit 0)' 2>&1
+}
+
+# Line art: RGBA (black lines on transparency, as in data/), RGB (on
+# white paper) and 16-bit grey.
+cp "$top/data/line-art-640x480.png" "$host_work/rgba.png"
+# No gAMA or cHRM chunk: GIMP 3 would manage the colours of such a file
+# (a 1/2.2 gamma is not sRGB's curve), GIMP 2.10 ignores them, and the
+# foreground colour would then land one level apart in the two.
+no_gamma='-define png:exclude-chunk=gAMA,cHRM,sRGB,bKGD,date,tIME'
+convert "$host_work/rgba.png" -background white -flatten -alpha off \
+  $no_gamma PNG24:"$host_work/rgb.png"
+convert "$host_work/rgb.png" -colorspace gray -depth 16 $no_gamma \
+  -define png:bit-depth=16 -define png:color-type=0 "$host_work/grey16.png"
+
+# What is left to compare: the new layer alone, or the selection filled
+# with white.
+only_new='(gimp-image-remove-layer image layer)'
+selection_white='(gimp-drawable-edit-fill layer FILL-WHITE)'
+
+# fill NAME INPUT FOREGROUND KEEP GIMP3-ARGS GIMP2-ARGS: the same call in
+# both GIMPs; NAME-3.png and NAME-2.png hold what KEEP left.
+fill ()
+{
+  name=$1 input=$2 fg=$3 keep=$4 args3=$5 args2=$6
+  gimp3 plug-in-script-fu-eval -b "
+    (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/$input\")))
+           (layer (vector-ref (car (gimp-image-get-layers image)) 0)))
+      (gimp-context-set-foreground '($fg))
+      (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+        #:image image #:drawables (vector layer) $args3)
+      $keep
+      (gimp-file-save RUN-NONINTERACTIVE image \"$work/$name-3.png\"))" \
+    >"$host_work/$name-3.log"
+  gimp2 -b "
+    (let* ((file \"$host_work/$input\")
+           (image (car (gimp-file-load RUN-NONINTERACTIVE file file)))
+           (layer (car (gimp-image-get-active-layer image)))
+           (out \"$host_work/$name-2.png\"))
+      (gimp-context-set-foreground '($fg))
+      (plug-in-tessera-fill-contours RUN-NONINTERACTIVE image layer $args2)
+      $keep
+      (gimp-file-save RUN-NONINTERACTIVE image
+        (aref (cadr (gimp-image-get-layers image)) 0) out out))" \
+    >"$host_work/$name-2.log"
+}
+
+# same A B: the same pixels (colours of fully transparent pixels aside).
+same ()
+{
+  for f in "$1" "$2"; do
+    [ -f "$host_work/$f.png" ] || return 1
+    convert "$host_work/$f.png" -background black -alpha background \
+      -depth 16 rgba:"$host_work/$f.raw" || return 1
+  done
+  cmp -s "$host_work/$1.raw" "$host_work/$2.raw"
+}
+
+fill on-layer rgb.png "255 128 0" "" \
+  '#:contour-source "dark" #:threshold 0.5 #:connectivity "4" #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0' \
+  '1 0.5 4 0 1 0 0 0 0 0 0 -1'
+same on-layer-3 on-layer-2
+report $? "RGB, an orange foreground on the layer: 2.10's pixels"
+fill new-layer rgba.png "40 90 200" "$only_new" \
+  '#:contour-source "alpha" #:threshold 0.5 #:connectivity "8" #:output "layer" #:bleed 2 #:gap 0 #:min-region 0' \
+  '0 0.5 8 1 0 2 0 0 0 0 0 -1'
+same new-layer-3 new-layer-2
+report $? "RGBA, alpha source, 8-connected, a new layer 2 px under the line: 2.10's pixels"
+fill selection grey16.png "0 0 0" "$selection_white" \
+  '#:contour-source "dark" #:threshold 0.5 #:output "selection" #:gap 3 #:min-region 16' \
+  '1 0.5 4 2 0 0 0 3 0 16 0 -1'
+same selection-3 selection-2
+report $? "16-bit grey, as the selection, gaps closed: 2.10's selection"
+fill flat rgb.png "255 128 0" "$only_new" \
+  '#:contour-source "dark" #:output "flat" #:gap 3 #:edge-regions TRUE #:min-region 16 #:bleed-to-centre TRUE' \
+  '1 0.5 4 3 0 0 0 3 1 16 1 -1'
+same flat-3 flat-2
+report $? "RGB, flat colours with every option of line art: 2.10's colours"
+fill flat-grey grey16.png "0 0 0" "$only_new" \
+  '#:contour-source "dark" #:output "flat" #:bleed 1' \
+  '1 0.5 4 3 0 1 0 3 0 16 0 -1'
+same flat-grey-3 flat-grey-2
+report $? "16-bit grey, flat greys, the defaults of line art: 2.10's greys"
+fill dark-layer rgb.png "200 0 0" "$only_new" \
+  '#:contour-source "dark" #:output "layer" #:all-layers TRUE' \
+  '1 0.5 4 1 0 0 1 3 0 16 0 -1'
+same dark-layer-3 dark-layer-2
+report $? "RGB, all layers, a new layer over the ink: 2.10's image"
+
+# From Python: the procedure's config, set by argument name.
+gimp3 python-fu-eval -b "
+from gi.repository import Gimp, Gio, Gegl
+image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
+                       Gio.File.new_for_path('$work/rgba.png'))
+layer = image.get_layers()[0]
+colour = Gegl.Color.new('#285ac8')
+Gimp.context_set_foreground(colour)
+procedure = Gimp.get_pdb().lookup_procedure('plug-in-tessera-fill-contours')
+config = procedure.create_config()
+config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
+config.set_property('image', image)
+config.set_core_object_array('drawables', [layer])
+config.set_property('contour-source', 'alpha')
+config.set_property('connectivity', '8')
+config.set_property('output', 'layer')
+config.set_property('bleed', 2)
+config.set_property('gap', 0)
+config.set_property('min-region', 0)
+result = procedure.run(config)
+print('status', result.index(0))
+image.remove_layer(layer)
+Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
+               Gio.File.new_for_path('$work/python-3.png'), None)
+" >"$host_work/python.log"
+same python-3 new-layer-2
+report $? "the same new layer from Python: 2.10's pixels"
+
+# refuse NAME MESSAGE SCHEME: the call fails with MESSAGE.
+refuse ()
+{
+  gimp3 plug-in-script-fu-eval -b "$3" >"$host_work/$1.log"
+  grep -q "$2" "$host_work/$1.log"
+}
+load="(image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/rgb.png\")))
+      (layer (vector-ref (car (gimp-image-get-layers image)) 0))"
+refuse group "is a layer group" "
+  (let* ($load (group (car (gimp-group-layer-new image \"Group\"))))
+    (gimp-image-insert-layer image group 0 0)
+    (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+      #:image image #:drawables (vector group)))"
+report $? "a layer group is refused with 2.10's message"
+refuse indexed "Indexed images are not supported" "
+  (let* ((image (car (gimp-image-new 64 64 INDEXED)))
+         (layer (car (gimp-layer-new image \"indexed\" 64 64 INDEXED-IMAGE
+                                     100 LAYER-MODE-NORMAL))))
+    (gimp-image-insert-layer image layer 0 0)
+    (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+      #:image image #:drawables (vector layer)))"
+report $? "an indexed image is refused with 2.10's message"
+refuse selection "The selection does not touch" "
+  (let* ($load (copy (car (gimp-layer-copy layer))))
+    (gimp-image-insert-layer image copy 0 0)
+    (gimp-layer-set-offsets copy 1000 1000)
+    (gimp-image-select-rectangle image CHANNEL-OP-REPLACE 10 10 20 20)
+    (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+      #:image image #:drawables (vector copy)))"
+report $? "a selection that misses the layer is refused with 2.10's message"
+refuse open "has no closed contour" "
+  (let* ($load)
+    (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+      #:image image #:drawables (vector layer) #:threshold 0.0 #:gap 0))"
+report $? "nothing to fill: 2.10's message"
+refuse range "gap" "
+  (let* ($load)
+    (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+      #:image image #:drawables (vector layer) #:gap 65))"
+report $? "gap 65 is refused, naming the argument"
