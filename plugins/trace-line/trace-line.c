@@ -54,6 +54,10 @@ trace_dialog (const TesseraTarget *target,
 {
   TraceRun *run = data;
 
+  /* The dialog starts without the last run's clicks (run () loaded them
+   * for a repeat): they were made on another image, or this one before. */
+  g_array_set_size (run->clicks, 0);
+  run->closed = FALSE;
   if (! trace_dialog_run (target->image, target->drawable, &run->values,
                           run->from_path, run->clicks, &run->closed))
     return FALSE;
@@ -176,10 +180,10 @@ run (const gchar      *name,
 
   trace_run_init (&run, g_strcmp0 (name, TRACE_FROM_PATH_PROC) == 0);
 
-  /* Repeating a trace of clicks traces the last run's clicks again, with
-   * no dialog. */
-  if (! run.from_path && n_params > 0
-      && param[0].data.d_int32 == GIMP_RUN_WITH_LAST_VALS)
+  /* Repeating a trace of clicks (RUN-WITH-LAST-VALS) traces the last
+   * run's clicks again, with no dialog; a call's coordinates replace them
+   * (trace_parse), and the dialog starts without them. */
+  if (! run.from_path)
     load_clicks (&run);
 
   tessera_plugin_run (run.from_path ? &trace_line_from_path : &trace_line,
