@@ -3,7 +3,8 @@
 #include <math.h>
 #include <glib/gi18n-lib.h>
 
-#include "tessera-plugin.h"
+#include "tessera-args.h"
+#include "tessera-gimp.h"
 #include "tessera-region.h"
 #include "trace-chain.h"
 
@@ -35,43 +36,6 @@ trace_values_check (const TraceValues  *values,
 {
   TesseraTrace params = trace_values_params (values);
   TesseraPoint a = { 0.0, 0.0 }, b = { 1.0, 0.0 };
-
-  if (! (tessera_check_range ("nodes", values->nodes,
-                              1, TESSERA_TRACE_MAX_NODES, error)
-         && tessera_check_range ("points-per-guide", values->points,
-                                 1, TESSERA_TRACE_MAX_POINTS, error)
-         && tessera_check_range_double ("half-width", values->half_width,
-                                        0.0, TESSERA_MAX_SIDE, error)
-         && tessera_check_range_double ("max-angle", values->max_angle,
-                                        0.0, 180.0, error)
-         && tessera_check_range_double ("sigma", values->sigma,
-                                        0.0, TESSERA_GRADIENT_MAX_SIGMA,
-                                        error)
-         && tessera_check_range ("objective", values->objective,
-                                 TESSERA_TRACE_ORTHOGONAL_GRADIENT,
-                                 TESSERA_TRACE_THRESHOLDED_SINE, error)
-         && tessera_check_range_double ("threshold", values->threshold,
-                                        0.0, G_MAXFLOAT, error)
-         && tessera_check_range ("stroke", values->stroke, FALSE, TRUE,
-                                 error)
-         && tessera_check_range ("backend", values->backend,
-                                 TESSERA_BACKEND_AUTO, TESSERA_BACKEND_CUDA,
-                                 error)
-         && tessera_check_range_double ("reach", values->reach, 0.0, 100.0,
-                                        error)
-         && tessera_check_range_double ("min-reach", values->min_reach, 0.0,
-                                        TESSERA_MAX_SIDE, error)
-         && tessera_check_range ("mean", values->mean, FALSE, TRUE, error)
-         && tessera_check_range ("keep-side", values->keep_side, FALSE, TRUE,
-                                 error)
-         && tessera_check_range_double ("snap-radius", values->snap_radius,
-                                        0.0, 64.0, error)
-         && tessera_check_range ("smooth", values->smooth, FALSE, TRUE, error)
-         && tessera_check_range_double ("stroke-width", values->stroke_width,
-                                        0.0, 1000.0, error)
-         && tessera_check_range_double ("line-width", values->line_width,
-                                        0.0, 256.0, error)))
-    return FALSE;
 
   if (values->line_width > 0.0
       && values->objective != TESSERA_TRACE_ORTHOGONAL_GRADIENT)
@@ -246,8 +210,8 @@ chain_window (gint32              drawable,
   gdouble       margin = values->half_width + values->snap_radius
                          + 0.5 * values->line_width + 8.0;
   gdouble       x0 = clicks[0].x, y0 = clicks[0].y, x1 = x0, y1 = y0;
-  gint          width = gimp_drawable_width (drawable);
-  gint          height = gimp_drawable_height (drawable);
+  gint          width = tessera_gimp_drawable_width (drawable);
+  gint          height = tessera_gimp_drawable_height (drawable);
   GeglRectangle window;
   gint          i;
 

@@ -35,14 +35,11 @@ typedef struct
   gdouble        line_width;   /* > 0: the centre line of a line this wide */
 } TraceValues;
 
-#define TRACE_DEFAULT_VALUES \
-  { 8, 256, 20.0, 30.0, 1.5, TESSERA_TRACE_ORTHOGONAL_GRADIENT, 0.05, \
-    FALSE, TESSERA_BACKEND_AUTO, 0.15, 3.0, TRUE, TRUE, 3.0, TRUE, 3.0, 0.0 }
-
 TesseraTrace trace_values_params   (const TraceValues   *values);
 
-/* Checks the settings as the core will, with messages that name the
- * procedures' arguments. */
+/* Checks what the settings' ranges (trace-line-args.h, checked before)
+ * cannot say: a centre line needs the gradient objective, and the search
+ * must fit in memory. */
 gboolean     trace_values_check    (const TraceValues   *values,
                                     GError             **error);
 

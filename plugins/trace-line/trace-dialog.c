@@ -9,8 +9,10 @@
 #include "tessera-backend-combo.h"
 #include "tessera-click-preview.h"
 #include "tessera-dialog.h"
+#include "tessera-args-gimp2.h"
 #include "tessera-region.h"
 #include "trace-dialog.h"
+#include "trace-line-args.h"
 #include "trace-path.h"
 #include "trace-worker.h"
 
@@ -427,26 +429,35 @@ window_key_press (GtkWidget   *window,
 
 /* ---- the settings --------------------------------------------------- */
 
+/* A slider for ARG (trace-line-args.h) that retraces every link when it
+ * moves; narrower than tessera_arg_scale_new's, beside the preview. */
 static GtkObject *
-add_scale (TraceDialog *dialog,
-           GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gdouble      value,
-           gdouble      lower,
-           gdouble      scale_upper,
-           gdouble      upper,
-           gint         digits,
-           const gchar *tooltip)
+add_scale (TraceDialog      *dialog,
+           GtkTable         *table,
+           gint              row,
+           const TesseraArg *arg)
 {
+  gboolean   whole = arg->type == TESSERA_ARG_DOUBLE;
+  gpointer   value = G_STRUCT_MEMBER_P (dialog->values, arg->offset);
+  gint       digits = ! whole ? 0 : arg->ui_max <= 10.0 ? 2 : 1;
+  gchar     *label = g_strdup_printf ("%s:", _(arg->label));
   GtkObject *adjustment;
 
-  adjustment = gimp_scale_entry_new (table, 0, row, label, 120, 6, value,
-                                     lower, scale_upper,
-                                     digits > 0 ? 0.1 : 1.0,
-                                     digits > 0 ? 1.0 : 10.0, digits,
-                                     scale_upper == upper, lower, upper,
-                                     tooltip, NULL);
+  adjustment = gimp_scale_entry_new (table, 0, row, label, 120, 6,
+                                     whole ? *(gdouble *) value
+                                           : *(gint *) value,
+                                     arg->ui_min, arg->ui_max,
+                                     whole ? 0.1 : 1.0, whole ? 1.0 : 10.0,
+                                     digits,
+                                     arg->ui_min == arg->min
+                                     && arg->ui_max == arg->max,
+                                     arg->min, arg->max,
+                                     _(arg->description), NULL);
+  g_free (label);
+  g_signal_connect (adjustment, "value-changed",
+                    whole ? G_CALLBACK (gimp_double_adjustment_update)
+                          : G_CALLBACK (gimp_int_adjustment_update),
+                    value);
   /* After the setting has taken the new value. */
   g_signal_connect_data (adjustment, "value-changed",
                          G_CALLBACK (retrace_all), dialog, NULL,
@@ -455,130 +466,56 @@ add_scale (TraceDialog *dialog,
 }
 
 static void
-int_setting (GtkObject *adjustment,
-             gint      *value)
+objective_changed (TraceDialog *dialog)
 {
-  g_signal_connect (adjustment, "value-changed",
-                    G_CALLBACK (gimp_int_adjustment_update), value);
-}
-
-static void
-double_setting (GtkObject *adjustment,
-                gdouble   *value)
-{
-  g_signal_connect (adjustment, "value-changed",
-                    G_CALLBACK (gimp_double_adjustment_update), value);
-}
-
-static void
-objective_changed (GtkWidget   *combo,
-                   TraceDialog *dialog)
-{
-  gimp_int_combo_box_get_active (GIMP_INT_COMBO_BOX (combo),
-                                 &dialog->values->objective);
   gimp_scale_entry_set_sensitive (dialog->threshold,
                                   dialog->values->objective
                                   == TESSERA_TRACE_THRESHOLDED_SINE);
   retrace_all (dialog);
 }
 
-static GtkWidget *
-make_objective_combo (TraceDialog *dialog)
+/* The settings' rows, in the table's order: the stroke width, which plays
+ * no part in the trace, is in Stroke the path's place below. */
+static const gint settings_rows[] =
 {
-  GtkWidget *combo;
-
-  combo = gimp_int_combo_box_new (_("Gradient across the line"),
-                                  TESSERA_TRACE_ORTHOGONAL_GRADIENT,
-                                  _("Thresholded sine (the paper's)"),
-                                  TESSERA_TRACE_THRESHOLDED_SINE,
-                                  NULL);
-  gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo),
-                                 dialog->values->objective);
-  gimp_help_set_help_data (combo,
-                           _("What a line is worth: the gradient's strength "
-                             "times the sine of its angle with the line, or "
-                             "only that sine where the gradient is stronger "
-                             "than the threshold"), NULL);
-  g_signal_connect (combo, "changed", G_CALLBACK (objective_changed), dialog);
-  return combo;
-}
+  TRACE_ARG_NODES, TRACE_ARG_POINTS, TRACE_ARG_HALF_WIDTH,
+  TRACE_ARG_MAX_ANGLE, TRACE_ARG_SIGMA, TRACE_ARG_OBJECTIVE,
+  TRACE_ARG_THRESHOLD, TRACE_ARG_REACH, TRACE_ARG_SNAP_RADIUS,
+  TRACE_ARG_STROKE_WIDTH, TRACE_ARG_LINE_WIDTH
+};
 
 static GtkWidget *
 make_settings (TraceDialog *dialog)
 {
-  TraceValues *values = dialog->values;
-  GtkTable    *table  = GTK_TABLE (gtk_table_new (12, 3, FALSE));
-  GtkObject   *adjustment;
-  GtkWidget   *combo;
+  GtkTable  *table = GTK_TABLE (gtk_table_new (12, 3, FALSE));
+  GtkWidget *combo;
+  guint      row;
 
   gtk_table_set_col_spacings (table, 6);
   gtk_table_set_row_spacings (table, 6);
 
-  adjustment = add_scale (dialog, table, 0, _("_Guides:"), values->nodes,
-                          1, 16, TESSERA_TRACE_MAX_NODES, 0,
-                          _("How many guides cross the line between two "
-                            "points; the line bends only on them"));
-  int_setting (adjustment, &values->nodes);
-  adjustment = add_scale (dialog, table, 1, _("_Points per guide:"),
-                          values->points, 1, 1024, TESSERA_TRACE_MAX_POINTS,
-                          0, _("Candidate points on each guide: more are "
-                               "finer and slower"));
-  int_setting (adjustment, &values->points);
-  adjustment = add_scale (dialog, table, 2, _("_Half-width:"),
-                          values->half_width, 0.0, 100.0, TESSERA_MAX_SIDE,
-                          1, _("How far the guides reach on either side of "
-                               "the straight line, in pixels"));
-  double_setting (adjustment, &values->half_width);
-  adjustment = add_scale (dialog, table, 3, _("Maximum _angle:"),
-                          values->max_angle, 0.0, 180.0, 180.0, 1,
-                          _("The largest turn at a guide, in degrees"));
-  double_setting (adjustment, &values->max_angle);
-  adjustment = add_scale (dialog, table, 4, _("_Sigma:"), values->sigma,
-                          0.0, 10.0, TESSERA_GRADIENT_MAX_SIGMA, 2,
-                          _("Blur before the gradient, in pixels: more "
-                            "ignores fine texture"));
-  double_setting (adjustment, &values->sigma);
+  for (row = 0; row < G_N_ELEMENTS (settings_rows); row++)
+    {
+      const TesseraArg *arg = &trace_settings_args[settings_rows[row]];
 
-  combo = make_objective_combo (dialog);
-  gimp_table_attach_aligned (table, 0, 5, _("Ob_jective:"), 0.0, 0.5,
-                             combo, 2, FALSE);
-  dialog->threshold = add_scale (dialog, table, 6, _("_Threshold:"),
-                                 values->threshold, 0.0, 1.0, G_MAXFLOAT, 3,
-                                 _("How strong the gradient must be to "
-                                   "count, for the thresholded sine"));
-  double_setting (dialog->threshold, &values->threshold);
+      if (arg->type == TESSERA_ARG_CHOICE)
+        {
+          combo = tessera_arg_combo_new (table, row, arg, dialog->values);
+          g_signal_connect_data (combo, "changed",
+                                 G_CALLBACK (objective_changed), dialog,
+                                 NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+        }
+      else if (settings_rows[row] == TRACE_ARG_THRESHOLD)
+        dialog->threshold = add_scale (dialog, table, row, arg);
+      else
+        add_scale (dialog, table, row, arg);
+    }
   gimp_scale_entry_set_sensitive (dialog->threshold,
-                                  values->objective
+                                  dialog->values->objective
                                   == TESSERA_TRACE_THRESHOLDED_SINE);
 
-  adjustment = add_scale (dialog, table, 7, _("Rea_ch:"), values->reach,
-                          0.0, 1.0, 100.0, 2,
-                          _("How far the guides reach, as a share of the "
-                            "distance between two points (at most the "
-                            "half-width; 0: always the half-width)"));
-  double_setting (adjustment, &values->reach);
-  adjustment = add_scale (dialog, table, 8, _("S_nap radius:"),
-                          values->snap_radius, 0.0, 10.0, 64.0, 1,
-                          _("Each point first moves to the nearest strong "
-                            "edge this near, in pixels (0: points stay)"));
-  double_setting (adjustment, &values->snap_radius);
-  adjustment = gimp_scale_entry_new (table, 0, 9, _("Stroke _width:"), 120,
-                                     6, values->stroke_width, 0.0, 50.0, 1.0,
-                                     5.0, 1, FALSE, 0.0, 1000.0,
-                                     _("With Stroke the path: the width of "
-                                       "the hard round brush, in pixels (0: "
-                                       "the current brush as it is)"), NULL);
-  double_setting (adjustment, &values->stroke_width);
-
-  adjustment = add_scale (dialog, table, 10, _("L_ine width:"),
-                          values->line_width, 0.0, 30.0, 256.0, 1,
-                          _("0 traces an edge; above 0, the centre line of "
-                            "a road, track or river this many pixels wide "
-                            "(with the gradient objective)"));
-  double_setting (adjustment, &values->line_width);
-
-  combo = tessera_backend_combo_new (&values->backend);
-  gimp_table_attach_aligned (table, 0, 11, _("_Backend:"), 0.0, 0.5,
+  combo = tessera_backend_combo_new (&dialog->values->backend);
+  gimp_table_attach_aligned (table, 0, row, _("_Backend:"), 0.0, 0.5,
                              combo, 2, FALSE);
   g_signal_connect_data (combo, "changed", G_CALLBACK (retrace_all), dialog,
                          NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -593,22 +530,19 @@ closed_toggled (GtkToggleButton *toggle,
   sync_links (dialog);
 }
 
-/* A check button for VALUE that retraces every link when toggled. */
+/* A check button for ARG; unless it is the stroke, which plays no part in
+ * the trace, it retraces every link when toggled. */
 static void
 add_option (GtkWidget   *vbox,
-            const gchar *label,
-            const gchar *tooltip,
-            gboolean    *value,
+            gint         index,
             TraceDialog *dialog)
 {
-  GtkWidget *toggle = gtk_check_button_new_with_mnemonic (label);
+  GtkWidget *toggle = tessera_arg_toggle_new (&trace_settings_args[index],
+                                              dialog->values);
 
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), *value);
-  gimp_help_set_help_data (toggle, tooltip, NULL);
-  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
-                    value);
-  g_signal_connect_data (toggle, "toggled", G_CALLBACK (retrace_all), dialog,
-                         NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  if (index != TRACE_ARG_STROKE)
+    g_signal_connect_data (toggle, "toggled", G_CALLBACK (retrace_all),
+                           dialog, NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
 }
 
@@ -627,29 +561,10 @@ make_chain_controls (TraceDialog *dialog)
   g_signal_connect (toggle, "toggled", G_CALLBACK (closed_toggled), dialog);
   gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
 
-  toggle = gtk_check_button_new_with_mnemonic (_("Stro_ke the path"));
-  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle),
-                                dialog->values->stroke);
-  gimp_help_set_help_data (toggle, _("Paint along the new path with the "
-                                     "paintbrush and the foreground "
-                                     "colour, as wide as the stroke width"),
-                           NULL);
-  g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
-                    &dialog->values->stroke);
-  gtk_box_pack_start (GTK_BOX (vbox), toggle, FALSE, FALSE, 0);
-
-  add_option (vbox, _("Keep the clicked si_de"),
-              _("Follow the edge whose contrast the points see: the "
-                "brighter side stays on the same hand"),
-              &dialog->values->keep_side, dialog);
-  add_option (vbox, _("Smooth through the p_oints"),
-              _("The line leaves and enters each inner point within the "
-                "maximum angle of the way it runs there"),
-              &dialog->values->smooth, dialog);
-  add_option (vbox, _("_Mean per sample"),
-              _("Each link counts its mean gradient, not its sum, so that "
-                "detours earn nothing"),
-              &dialog->values->mean, dialog);
+  add_option (vbox, TRACE_ARG_STROKE, dialog);
+  add_option (vbox, TRACE_ARG_KEEP_SIDE, dialog);
+  add_option (vbox, TRACE_ARG_SMOOTH, dialog);
+  add_option (vbox, TRACE_ARG_MEAN, dialog);
 
   button = gtk_button_new_with_mnemonic (_("_Remove Last Point"));
   gimp_help_set_help_data (button, _("Backspace"), NULL);

@@ -2,7 +2,8 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "tessera-plugin.h"
+#include "tessera-args.h"
+#include "tessera-gimp.h"
 #include "trace-path.h"
 
 /* A Bézier stroke's control points come in threes per anchor: the handle
@@ -16,14 +17,14 @@ trace_path_anchors (gint32     image,
                     gboolean  *closed,
                     GError   **error)
 {
-  gint32   vectors = gimp_image_get_active_vectors (image);
+  gint32   path = tessera_gimp_image_active_path (image);
   gint    *strokes;
   gint     n_strokes = 0;
   gdouble *coords;
   gint     n_coords = 0;
   gint     i;
 
-  if (vectors <= 0)
+  if (path <= 0)
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
                            TESSERA_ERROR_INVALID_ARGUMENT,
@@ -31,7 +32,7 @@ trace_path_anchors (gint32     image,
                              "points with the Paths tool first."));
       return FALSE;
     }
-  strokes = gimp_vectors_get_strokes (vectors, &n_strokes);
+  strokes = tessera_gimp_path_strokes (path, &n_strokes);
   if (n_strokes < 1)
     {
       g_free (strokes);
@@ -42,8 +43,8 @@ trace_path_anchors (gint32     image,
       return FALSE;
     }
 
-  gimp_vectors_stroke_get_points (vectors, strokes[0], &n_coords, &coords,
-                                  closed);
+  tessera_gimp_path_stroke_points (path, strokes[0], &n_coords, &coords,
+                                   closed);
   for (i = ANCHOR_OFFSET; i + 1 < n_coords; i += COORDS_PER_ANCHOR)
     {
       TesseraPoint anchor = { coords[i], coords[i + 1] };
@@ -73,7 +74,7 @@ trace_path_round (GArray *points)
 
 static void
 stroke_with_brush (gint32  drawable,
-                   gint32  vectors,
+                   gint32  path,
                    gdouble width)
 {
   /* Our own context: the user's colours, but a paint stroke with the
@@ -84,13 +85,14 @@ stroke_with_brush (gint32  drawable,
   gimp_context_set_paint_method ("gimp-paintbrush");
   if (width > 0.0)
     {
-      gimp_context_set_brush (HARD_BRUSH);
+      tessera_gimp_context_set_brush_name (HARD_BRUSH);
       gimp_context_set_brush_size (width);
       gimp_context_set_brush_aspect_ratio (0.0);
       gimp_context_set_brush_angle (0.0);
-      gimp_context_set_dynamics ("Dynamics Off");
+      tessera_gimp_context_set_dynamics_name ("Dynamics Off");
     }
-  gimp_drawable_edit_stroke_item (drawable, vectors);
+  gimp_drawable_edit_stroke_item (TESSERA_DRAWABLE (drawable),
+                                  TESSERA_ITEM (path));
   gimp_context_pop ();
 }
 
@@ -104,7 +106,7 @@ trace_path_new (gint32              image,
                 gdouble             stroke_width)
 {
   gdouble *coords = g_new (gdouble, (gsize) n_points * COORDS_PER_ANCHOR);
-  gint32   vectors;
+  gint32   path;
   gint     i, j;
 
   /* Straight segments: both handles of each anchor lie on it. */
@@ -115,19 +117,16 @@ trace_path_new (gint32              image,
         coords[i * COORDS_PER_ANCHOR + j + 1] = points[i].y;
       }
 
-  gimp_image_undo_group_start (image);
-  vectors = gimp_vectors_new (image, _("Traced line"));
-  gimp_vectors_stroke_new_from_points (vectors,
-                                       GIMP_VECTORS_STROKE_TYPE_BEZIER,
-                                       n_points * COORDS_PER_ANCHOR, coords,
-                                       closed);
-  gimp_image_insert_vectors (image, vectors, 0, 0);
-  gimp_item_set_visible (vectors, TRUE);
-  gimp_image_set_active_vectors (image, vectors);
+  gimp_image_undo_group_start (TESSERA_IMAGE (image));
+  path = tessera_gimp_path_new (image, _("Traced line"));
+  tessera_gimp_path_add_bezier (path, n_points * COORDS_PER_ANCHOR, coords,
+                                closed);
+  tessera_gimp_image_add_path (image, path, 0);
+  gimp_item_set_visible (TESSERA_ITEM (path), TRUE);
   if (stroke)
-    stroke_with_brush (drawable, vectors, stroke_width);
-  gimp_image_undo_group_end (image);
+    stroke_with_brush (drawable, path, stroke_width);
+  gimp_image_undo_group_end (TESSERA_IMAGE (image));
 
   g_free (coords);
-  return vectors;
+  return path;
 }

@@ -1,0 +1,315 @@
+#!/bin/sh
+# GIMP 3 batch tests of Trace Line and Trace Line from Path (TAP): the
+# GIMP 3 plug-in built in the GIMP 3 root (root.sh, build.sh) makes the same
+# paths as the GIMP 2.10 plug-in (gimp-console-2.10 on this machine, the
+# same calls) on RGB, RGBA and high-precision grey layers, for a path alone
+# and a stroked one (the stroked pixels compared too), called from
+# Script-Fu with GIMP 3's named arguments and from Python; bad calls are
+# refused with the same reasons.  Anchors are compared to 1/1000 pixel.
+# Skips when no GIMP 3 root can be had, or no GIMP 2.10 to compare with.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+builddir=${abs_top_builddir:-$top/build}
+plugin2=$builddir/plugins/trace-line/tessera-trace-line
+root=$(sh "$top/tests/gimp3/root.sh") || {
+  echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+gimp2=${GIMP_CONSOLE:-$(command -v gimp-console-2.10)}
+[ -n "$gimp2" ] && [ -x "$plugin2" ] || {
+  echo "1..0 # SKIP no GIMP 2.10 or no 2.10 plug-in built to compare with"
+  exit 0; }
+work=/tmp/tessera-gimp3-trace-$$
+host_work=$root$work
+in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+[ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
+mkdir -p "$host_work/profile" "$host_work/profile2/plug-ins/tessera-trace-line" \
+  "$host_work/profile2/brushes" "$host_work/profile2/gradients"
+
+n=0
+report ()   # OK DESCRIPTION
+{
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+echo "1..14"
+in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
+report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+cat >"$host_work/profile/gimprc" <<GIMPRC
+(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+GIMPRC
+ln -s "$plugin2" "$host_work/profile2/plug-ins/tessera-trace-line/"
+cat >"$host_work/profile2/gimprc" <<'GIMPRC'
+(plug-in-path "${gimp_dir}/plug-ins:${gimp_plug_in_dir}/plug-ins/script-fu:${gimp_plug_in_dir}/plug-ins/file-png")
+GIMPRC
+
+cp "$top/data/landsat-bahamas-791x718.png" "$host_work/rgb.png"
+# An RGBA input: the photo with alpha falling from left to right.
+convert "$host_work/rgb.png" \( -size 791x718 gradient:white-black -rotate 90 \
+  -resize 791x718! \) -alpha off -compose copy_opacity -composite \
+  "$host_work/rgba.png"
+
+# The calls, the same in both GIMPs but for their dialects: each case
+# prints "CASE NAME open|closed x y x y ..." (thousandths of a pixel;
+# GIMP 2.10 shows Script-Fu's display nowhere: there, as a message).  In each
+# case IMAGE, LAYER and LAYERS are its input, LOAD makes it from a file.
+# Trace Line on the east coast of the Landsat image; the settings as the
+# 2.10 tests name them: nodes points half-width max-angle sigma stroke
+# backend objective threshold reach min-reach mean keep-side snap-radius
+# smooth stroke-width line-width.
+cases='
+rgb      rgb.png  -    (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0
+rgba     rgba.png -    (401 300 418 400 449 480 401 300)  6 128 15 40 1.0 0 1 1 0.02 0.15 3 1 1 3 1 3 0
+grey     rgb.png  grey (401 300 418 400 449 480)          4 64 12 45 2.0 0 1 0 0.05 0.3 2 0 0 0 0 3 0
+centre   rgb.png  grey (401 300 418 400)                  8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 4
+stroked  rgb.png  -    (401 300 418 400 449 480)          8 64 20 30 1.5 1 1 0 0.05 0.15 3 1 1 3 1 5 0
+frompath rgba.png path (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0
+'
+names="nodes points-per-guide half-width max-angle sigma stroke backend
+  objective threshold reach min-reach mean keep-side snap-radius smooth
+  stroke-width line-width"
+
+# GIMP 3's named arguments for the 17 settings: choices by name.
+named3 ()
+{
+  set -- "$@"
+  out=""
+  for name in $names; do
+    value=$1
+    shift
+    case $name in
+      backend) value=$(echo "$value" | sed 's/0/"auto"/;s/1/"cpu"/;s/2/"cuda"/') ;;
+      objective) value=$(echo "$value" | sed 's/0/"gradient"/;s/1/"sine"/') ;;
+      stroke|mean|keep-side|smooth)
+        value=$(echo "$value" | sed 's/0/FALSE/;s/1/TRUE/') ;;
+    esac
+    out="$out #:$name $value"
+  done
+  echo "$out"
+}
+
+# GIMP 2.10 and 3 differ in how a path is read and made.
+common='
+(define (thousandths x) (inexact->exact (round (* 1000 x))))
+(define (print-case name closed coords)
+  (let loop ((i 2)
+             (line (string-append "CASE " name
+                                  (if (= closed 0) " open" " closed"))))
+    (if (< i (vector-length coords))
+      (loop (+ i 6)
+            (string-append line
+              " " (number->string (thousandths (vector-ref coords i)))
+              " " (number->string (thousandths (vector-ref coords (+ i 1))))))
+      (emit line))))
+(define (clicks->controls clicks)
+  (let ((n (vector-length clicks)) (v (make-vector (* 3 (vector-length clicks)))))
+    (let loop ((i 0))
+      (if (< i n)
+        (begin (let each ((k 0)) (if (< k 3) (begin
+                 (vector-set! v (+ (* 6 (quotient i 2)) (* 2 k) (remainder i 2)) (vector-ref clicks i))
+                 (each (+ k 1)))))
+               (loop (+ i 1)))))
+    v))
+'
+scheme2="$common"'
+(gimp-message-set-handler ERROR-CONSOLE)
+(define (emit line) (gimp-message line))
+(define (load file) (car (gimp-file-load RUN-NONINTERACTIVE file file)))
+(define (print-path name path)
+  (let* ((stroke (vector-ref (cadr (gimp-vectors-get-strokes path)) 0))
+         (points (gimp-vectors-stroke-get-points path stroke)))
+    (print-case name (cadddr points) (caddr points))))
+(define (make-path image clicks)
+  (let ((path (car (gimp-vectors-new image "clicked"))))
+    (gimp-image-insert-vectors image path 0 -1)
+    (gimp-vectors-stroke-new-from-points path 0 (* 3 (vector-length clicks))
+                                         (clicks->controls clicks) FALSE)
+    (gimp-image-set-active-vectors image path)))
+(define (save image file)
+  (gimp-file-save RUN-NONINTERACTIVE image (car (gimp-image-get-active-drawable image)) file file))
+'
+scheme3="$common"'
+(define (emit line) (display line) (newline))
+(define (load file) (car (gimp-file-load RUN-NONINTERACTIVE file)))
+(define (print-path name path)
+  (let* ((stroke (vector-ref (car (gimp-path-get-strokes path)) 0))
+         (points (gimp-path-stroke-get-points path stroke)))
+    (print-case name (caddr points) (cadr points))))
+(define (make-path image clicks)
+  (let ((path (car (gimp-path-new image "clicked"))))
+    (gimp-image-insert-path image path 0 -1)
+    (gimp-path-stroke-new-from-points path 0 (clicks->controls clicks) FALSE)
+    (gimp-image-set-selected-paths image (vector path))))
+(define (save image file) (gimp-file-save RUN-NONINTERACTIVE image file))
+'
+
+# ONE CASE for GIMP VERSION (2 or 3) in folder DIR: the Script-Fu.
+script_of ()   # VERSION DIR NAME FILE PREPARE CLICKS SETTINGS...
+{
+  version=$1 dir=$2 name=$3 file=$4 prepare=$5 clicks=$6
+  shift 6
+  echo "(let* ((image (load \"$dir/$file\"))"
+  if [ "$version" = 2 ]; then
+    echo "       (layer (car (gimp-image-get-active-drawable image))))"
+  else
+    echo "       (layer (vector-ref (car (gimp-image-get-layers image)) 0)))"
+  fi
+  case $prepare in
+    grey) echo "(gimp-image-convert-grayscale image)
+                (gimp-image-convert-precision image PRECISION-FLOAT-LINEAR)" ;;
+    path) echo "(make-path image #$clicks)" ;;
+  esac
+  # gimp-console -d loads no brushes: one to stroke with.
+  echo "(gimp-context-set-brush (car (gimp-brush-new \"Trace test\")))"
+  proc=plug-in-tessera-trace-line
+  [ "$prepare" = path ] && proc=plug-in-tessera-trace-line-from-path
+  if [ "$version" = 2 ]; then
+    args="$*"
+    [ "$prepare" = path ] || args="$(echo "$clicks" | wc -w) #$clicks $args"
+    echo "(print-path \"$name\" (car ($proc RUN-NONINTERACTIVE image layer $args)))"
+  else
+    coords=""
+    [ "$prepare" = path ] || coords="#:coords #$clicks"
+    echo "(print-path \"$name\" (car ($proc #:run-mode RUN-NONINTERACTIVE
+            #:image image #:drawables (vector layer) $coords $(named3 "$@"))))"
+  fi
+  echo "(save image \"$dir/$name-$version.png\"))"
+}
+
+all_scripts ()   # VERSION DIR
+{
+  echo "$cases" | while read -r name file prepare rest; do
+    [ -n "$name" ] || continue
+    clicks=$(echo "$rest" | sed 's/).*/)/')
+    settings=$(echo "$rest" | sed 's/.*)//')
+    # shellcheck disable=SC2086
+    script_of "$1" "$2" "$name" "$file" "$prepare" "$clicks" $settings
+  done
+}
+
+gimp2_run ()
+{
+  GIMP2_DIRECTORY="$host_work/profile2" HOME="$host_work" timeout 300 \
+    "$gimp2" -i -d -f -b "$scheme2 $(all_scripts 2 "$host_work")" \
+    -b '(gimp-quit 0)' 2>&1
+}
+gimp3 ()
+{
+  in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+    timeout 300 gimp-console-3.0 -i -d -f --quit "$@" 2>&1
+}
+
+gimp2_run >"$host_work/gimp2.log"
+gimp3 --batch-interpreter=plug-in-script-fu-eval \
+  -b "$scheme3 $(all_scripts 3 "$work")" >"$host_work/gimp3.log"
+
+same_case ()   # NAME
+{
+  want=$(sed -n "s/^.*\\(CASE $1 \\)/\\1/p" "$host_work/gimp2.log")
+  got=$(grep "^CASE $1 " "$host_work/gimp3.log")
+  [ -n "$want" ] && [ "$want" = "$got" ] \
+    || { echo "# 2.10: $want"; echo "# 3.0:  $got"; return 1; }
+}
+same_pixels ()   # NAME
+{
+  convert "$host_work/$1-2.png" -depth 8 rgba:"$host_work/$1-2.raw" \
+    && convert "$host_work/$1-3.png" -depth 8 rgba:"$host_work/$1-3.raw" \
+    && cmp -s "$host_work/$1-2.raw" "$host_work/$1-3.raw"
+}
+
+same_case rgb && same_pixels rgb
+report $? "RGB layer, three points: GIMP 2.10's path, the layer as it was"
+same_case rgba
+report $? "RGBA layer, a closed chain, objective sine: GIMP 2.10's path"
+same_case grey
+report $? "grey float-linear image, other settings: GIMP 2.10's path"
+same_case centre
+report $? "grey float-linear image, a centre line 4 px wide: GIMP 2.10's path"
+same_case stroked
+report $? "stroked 5 px wide: GIMP 2.10's path"
+same_pixels stroked
+report $? "stroked 5 px wide: GIMP 2.10's stroked pixels"
+same_case frompath
+report $? "Trace Line from Path on an RGBA layer: GIMP 2.10's path"
+
+# From Python: Trace Line from Path through a procedure config; then bad
+# calls, whose messages say why (a value out of an argument's range GIMP 3
+# refuses itself, before the plug-in).
+cat >"$host_work/calls.py" <<PYTHON
+from gi.repository import Gimp, Gio
+pdb = Gimp.get_pdb()
+image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
+                       Gio.File.new_for_path("$work/rgba.png"))
+layer = image.get_layers()[0]
+clicks = [401, 300, 418, 400, 449, 480]
+controls = [c for i in range(0, len(clicks), 2) for _ in range(3)
+            for c in clicks[i:i + 2]]
+path = Gimp.Path.new(image, "clicked")
+image.insert_path(path, None, -1)
+path.stroke_new_from_points(Gimp.PathStrokeType.BEZIER, controls, False)
+image.set_selected_paths([path])
+
+def run(name, **settings):
+    proc = pdb.lookup_procedure(name)
+    config = proc.create_config()
+    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
+    config.set_property("image", image)
+    config.set_core_object_array("drawables", [layer])
+    for key, value in settings.items():
+        config.set_property(key.replace("_", "-"), value)
+    return proc.run(config)
+
+result = run("plug-in-tessera-trace-line-from-path", backend="cpu")
+traced = result.index(1)
+points = traced.stroke_get_points(traced.get_strokes()[0])
+coords = points[1]
+print("CASE frompath " + ("closed" if points[2] else "open") + "".join(
+    " %d %d" % (round(coords[i] * 1000), round(coords[i + 1] * 1000))
+    for i in range(2, len(coords), 6)))
+
+def refused(label, name, **settings):
+    result = run(name, **settings)
+    print("REFUSED %s %s: %s" % (label, result.index(0).value_nick,
+                                 result.index(1)))
+
+refused("centre", "plug-in-tessera-trace-line-from-path", objective="sine",
+        line_width=4.0)
+refused("odd", "plug-in-tessera-trace-line")
+for each in image.get_paths():
+    image.remove_path(each)
+refused("nopath", "plug-in-tessera-trace-line-from-path")
+group = Gimp.GroupLayer.new(image, "Group")
+image.insert_layer(group, None, 0)
+layer = group
+refused("group", "plug-in-tessera-trace-line-from-path")
+PYTHON
+gimp3 --batch-interpreter=python-fu-eval \
+  -b "exec(open('$work/calls.py').read())" >"$host_work/python.log"
+
+want=$(sed -n "s/^.*\\(CASE frompath \\)/\\1/p" "$host_work/gimp2.log")
+got=$(grep "^CASE frompath " "$host_work/python.log")
+[ -n "$want" ] && [ "$want" = "$got" ]
+report $? "from Python (procedure config): GIMP 2.10's path"
+grep -q "REFUSED centre calling-error: A centre line (line-width above 0) is traced with the gradient objective only" \
+  "$host_work/python.log"
+report $? "a centre line with the sine objective is refused, as in 2.10"
+grep -q "REFUSED odd calling-error: coords must hold at least 4 numbers" \
+  "$host_work/python.log"
+report $? "no coords: refused with how many numbers it takes"
+grep -q "REFUSED nopath execution-error: The image has no active path" \
+  "$host_work/python.log"
+report $? "from a path without one: refused with what to do"
+grep -q "REFUSED group execution-error: .* is a layer group" \
+  "$host_work/python.log"
+report $? "a layer group is refused with the reason and what to do"
+
+# An indexed image, from Script-Fu.
+gimp3 --batch-interpreter=plug-in-script-fu-eval -b "$scheme3
+  (let* ((image (load \"$work/rgb.png\"))
+         (layer (vector-ref (car (gimp-image-get-layers image)) 0)))
+    (gimp-image-convert-indexed image CONVERT-DITHER-NONE
+      CONVERT-PALETTE-GENERATE 16 FALSE FALSE \"\")
+    (plug-in-tessera-trace-line #:run-mode RUN-NONINTERACTIVE #:image image
+      #:drawables (vector layer) #:coords #(401 300 418 400)))" \
+  >"$host_work/indexed.log"
+grep -q "Indexed images are not supported" "$host_work/indexed.log"
+report $? "an indexed image is refused with what to do"
