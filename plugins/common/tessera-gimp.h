@@ -121,4 +121,153 @@ tessera_gimp_image_base_type (gint32 image)
 #endif
 }
 
+/* ---- Segment Colours' outputs: new layers, groups, channels, images ---- */
+
+static inline void
+tessera_gimp_drawable_offsets (gint32  drawable,
+                               gint   *x,
+                               gint   *y)
+{
+#if TESSERA_GIMP3
+  gimp_drawable_get_offsets (TESSERA_DRAWABLE (drawable), x, y);
+#else
+  gimp_drawable_offsets (drawable, x, y);
+#endif
+}
+
+static inline gint
+tessera_gimp_image_width (gint32 image)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_width (TESSERA_IMAGE (image));
+#else
+  return gimp_image_width (image);
+#endif
+}
+
+static inline gint
+tessera_gimp_image_height (gint32 image)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_height (TESSERA_IMAGE (image));
+#else
+  return gimp_image_height (image);
+#endif
+}
+
+/* IMAGE's selection mask, a channel. */
+static inline gint32
+tessera_gimp_image_selection (gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_image_get_selection (TESSERA_IMAGE (image)));
+#else
+  return gimp_image_get_selection (image);
+#endif
+}
+
+/* A copy of LAYER, not yet in the image. */
+static inline gint32
+tessera_gimp_layer_copy (gint32 layer)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_copy (TESSERA_LAYER (layer)));
+#else
+  return gimp_layer_copy (layer);
+#endif
+}
+
+/* A new, empty layer group of IMAGE, not yet in it (named when it is
+ * inserted). */
+static inline gint32
+tessera_gimp_layer_group_new (gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_group_layer_new (TESSERA_IMAGE (image), NULL));
+#else
+  return gimp_layer_group_new (image);
+#endif
+}
+
+static inline gint32
+tessera_gimp_layer_new (gint32         image,
+                        const gchar   *name,
+                        gint           width,
+                        gint           height,
+                        GimpImageType  type)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_new (TESSERA_IMAGE (image), name, width,
+                                     height, type, 100.0,
+                                     GIMP_LAYER_MODE_NORMAL));
+#else
+  return gimp_layer_new (image, name, width, height, type, 100.0,
+                         GIMP_LAYER_MODE_NORMAL);
+#endif
+}
+
+/* A new channel of IMAGE's size, shown in the sRGB colour RGB at
+ * half opacity, inserted at the top of the channels. */
+static inline gint32
+tessera_gimp_channel_add (gint32        image,
+                          const gchar  *name,
+                          const guchar  rgb[3])
+{
+  gint   width  = tessera_gimp_image_width (image);
+  gint   height = tessera_gimp_image_height (image);
+#if TESSERA_GIMP3
+  GeglColor   *colour = gegl_color_new (NULL);
+  GimpChannel *channel;
+
+  gegl_color_set_pixel (colour, babl_format ("R'G'B' u8"), rgb);
+  channel = gimp_channel_new (TESSERA_IMAGE (image), name, width, height,
+                              50.0, colour);
+  g_object_unref (colour);
+  gimp_image_insert_channel (TESSERA_IMAGE (image), channel, NULL, 0);
+  return TESSERA_ID (channel);
+#else
+  GimpRGB colour;
+  gint32  channel;
+
+  gimp_rgb_set_uchar (&colour, rgb[0], rgb[1], rgb[2]);
+  channel = gimp_channel_new (image, name, width, height, 50.0, &colour);
+  gimp_image_insert_channel (image, channel, 0, 0);
+  return channel;
+#endif
+}
+
+static inline gint32
+tessera_gimp_image_new (gint              width,
+                        gint              height,
+                        GimpImageBaseType type)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_id (gimp_image_new (width, height, type));
+#else
+  return gimp_image_new (width, height, type);
+#endif
+}
+
+/* IMAGE's (an indexed image's) colormap: the N_COLOURS sRGB colours at
+ * COLOURS (R, G, B bytes). */
+static inline void
+tessera_gimp_image_set_colormap (gint32        image,
+                                 const guchar *colours,
+                                 gint          n_colours)
+{
+#if TESSERA_GIMP3
+  gimp_palette_set_colormap (gimp_image_get_palette (TESSERA_IMAGE (image)),
+                             babl_format ("R'G'B' u8"), (guint8 *) colours,
+                             (gsize) n_colours * 3);
+#else
+  gimp_image_set_colormap (image, colours, n_colours);
+#endif
+}
+
+static inline void
+tessera_gimp_display_new (gint32 image)
+{
+  gimp_display_new (TESSERA_IMAGE (image));
+}
+
 #endif
