@@ -220,26 +220,32 @@ tessera_gimp_layer_new (gint32         image,
 #endif
 }
 
-/* A new black, opaque channel inserted at the top of IMAGE, by its ID. */
+/* A new channel of IMAGE's size, shown in the sRGB colour RGB at OPACITY
+ * (percent), inserted at the top of the channels, by its ID. */
 static inline gint32
-tessera_gimp_channel_add (gint32       image,
-                          const gchar *name,
-                          gint         width,
-                          gint         height)
+tessera_gimp_channel_add (gint32        image,
+                          const gchar  *name,
+                          gdouble       opacity,
+                          const guchar  rgb[3])
 {
+  gint   width  = tessera_gimp_image_width (image);
+  gint   height = tessera_gimp_image_height (image);
 #if TESSERA_GIMP3
-  GeglColor   *black   = gegl_color_new ("black");
-  GimpChannel *channel = gimp_channel_new (TESSERA_IMAGE (image), name,
-                                           width, height, 100.0, black);
+  GeglColor   *colour = gegl_color_new (NULL);
+  GimpChannel *channel;
 
-  g_object_unref (black);
+  gegl_color_set_pixel (colour, babl_format ("R'G'B' u8"), rgb);
+  channel = gimp_channel_new (TESSERA_IMAGE (image), name, width, height,
+                              opacity, colour);
+  g_object_unref (colour);
   gimp_image_insert_channel (TESSERA_IMAGE (image), channel, NULL, 0);
   return TESSERA_ID (channel);
 #else
-  GimpRGB black   = { 0, 0, 0, 1 };
-  gint32  channel = gimp_channel_new (image, name, width, height, 100.0,
-                                      &black);
+  GimpRGB colour;
+  gint32  channel;
 
+  gimp_rgb_set_uchar (&colour, rgb[0], rgb[1], rgb[2]);
+  channel = gimp_channel_new (image, name, width, height, opacity, &colour);
   gimp_image_insert_channel (image, channel, 0, 0);
   return channel;
 #endif
@@ -399,6 +405,76 @@ tessera_gimp_context_set_dynamics_name (const gchar *name)
 #else
   gimp_context_set_dynamics (name);
 #endif
+}
+
+/* ---- Segment Colours' outputs: new layers, groups, channels, images ---- */
+
+/* IMAGE's selection mask, a channel. */
+static inline gint32
+tessera_gimp_image_selection (gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_image_get_selection (TESSERA_IMAGE (image)));
+#else
+  return gimp_image_get_selection (image);
+#endif
+}
+
+/* A copy of LAYER, not yet in the image. */
+static inline gint32
+tessera_gimp_layer_copy (gint32 layer)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_copy (TESSERA_LAYER (layer)));
+#else
+  return gimp_layer_copy (layer);
+#endif
+}
+
+/* A new, empty layer group of IMAGE, not yet in it (named when it is
+ * inserted). */
+static inline gint32
+tessera_gimp_layer_group_new (gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_group_layer_new (TESSERA_IMAGE (image), NULL));
+#else
+  return gimp_layer_group_new (image);
+#endif
+}
+
+static inline gint32
+tessera_gimp_image_new (gint              width,
+                        gint              height,
+                        GimpImageBaseType type)
+{
+#if TESSERA_GIMP3
+  return gimp_image_get_id (gimp_image_new (width, height, type));
+#else
+  return gimp_image_new (width, height, type);
+#endif
+}
+
+/* IMAGE's (an indexed image's) colormap: the N_COLOURS sRGB colours at
+ * COLOURS (R, G, B bytes). */
+static inline void
+tessera_gimp_image_set_colormap (gint32        image,
+                                 const guchar *colours,
+                                 gint          n_colours)
+{
+#if TESSERA_GIMP3
+  gimp_palette_set_colormap (gimp_image_get_palette (TESSERA_IMAGE (image)),
+                             babl_format ("R'G'B' u8"), (guint8 *) colours,
+                             (gsize) n_colours * 3);
+#else
+  gimp_image_set_colormap (image, colours, n_colours);
+#endif
+}
+
+static inline void
+tessera_gimp_display_new (gint32 image)
+{
+  gimp_display_new (TESSERA_IMAGE (image));
 }
 
 #endif

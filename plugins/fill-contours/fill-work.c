@@ -719,12 +719,12 @@ write_selection (const FillJob *jobs,
                  gint           count,
                  gint32         image)
 {
-  gint32      channel;
-  GeglBuffer *buffer;
+  static const guchar black[3] = { 0, 0, 0 };
+  gint32              channel;
+  GeglBuffer         *buffer;
 
-  channel = tessera_gimp_channel_add (image, _("Fill interior"),
-                                      tessera_gimp_image_width (image),
-                                      tessera_gimp_image_height (image));
+  channel = tessera_gimp_channel_add (image, _("Fill interior"), 100.0,
+                                      black);
   buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
   for (gint i = 0; i < count; i++)

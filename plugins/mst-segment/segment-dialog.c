@@ -29,7 +29,7 @@ typedef struct
   GtkWidget              *preview;
   GtkWidget              *summary;
   GtkWidget              *swatches;     /* a table, refilled */
-  GtkObject              *sensitivity;
+  GtkAdjustment          *sensitivity;
   /* Kept while the dialog is open: the tree only changes with the colour
    * space; classes and minimum share only re-cut it. */
   gboolean                loaded;
@@ -239,21 +239,6 @@ dialog_free (SegmentDialog *dialog)
   tessera_region_clear (&dialog->region);
 }
 
-static GtkObject *
-add_scale (GtkTable    *table,
-           gint         row,
-           const gchar *label,
-           gdouble      value,
-           gdouble      lower,
-           gdouble      upper,
-           gint         digits,
-           const gchar *tooltip)
-{
-  return gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
-                               lower, upper, 1.0, 10.0, digits, TRUE,
-                               0.0, 0.0, tooltip, NULL);
-}
-
 static void
 share_update (GtkAdjustment *adjustment,
               gdouble       *share)
@@ -266,8 +251,43 @@ static void
 sensitivity_update (GtkAdjustment *classes,
                     SegmentDialog *dialog)
 {
-  gimp_scale_entry_set_sensitive (dialog->sensitivity,
+  gimp_scale_entry_set_sensitive (GTK_OBJECT (dialog->sensitivity),
                                   gtk_adjustment_get_value (classes) == 0.0);
+}
+
+/* The minimum share's row, in per cent of the pixels where the argument
+ * holds a fraction. */
+static GtkObject *
+add_share_scale (GtkTable      *table,
+                 gint           row,
+                 SegmentValues *values)
+{
+  const TesseraArg *arg = &segment_args[SEGMENT_ARG_MIN_SHARE];
+  GtkObject        *share;
+
+  share = gimp_scale_entry_new (table, 0, row, _("_Minimum share (%):"), 200,
+                                6, 100.0 * values->min_share,
+                                100.0 * arg->ui_min, 100.0 * arg->ui_max,
+                                1.0, 10.0, 1, TRUE, 0.0, 0.0,
+                                _(arg->description), NULL);
+  g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
+                    &values->min_share);
+  return share;
+}
+
+/* The row of ARG, a choice, whose changes redraw the preview. */
+static void
+add_choice (GtkTable      *table,
+            gint           row,
+            gint           arg,
+            SegmentDialog *dialog)
+{
+  GtkWidget *combo = tessera_arg_combo_new (table, row, &segment_args[arg],
+                                            dialog->values);
+
+  g_signal_connect_swapped (combo, "changed",
+                            G_CALLBACK (gimp_preview_invalidate),
+                            dialog->preview);
 }
 
 static GtkWidget *
@@ -275,40 +295,24 @@ make_controls (SegmentDialog *dialog)
 {
   SegmentValues *values  = dialog->values;
   GtkWidget     *table   = gtk_table_new (7, 3, FALSE);
-  GtkObject     *classes, *share;
+  GtkAdjustment *classes;
+  GtkObject     *share;
   GtkWidget     *backend;
 
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
 
-  tessera_dialog_add_combo (GTK_TABLE (table), 0, _("_Method:"), 2,
-                            &values->method, dialog->preview,
-                            _("Weighted by pixels (refined)"),
-                            TESSERA_MST_METHOD_WEIGHTED,
-                            _("Single linkage (longest edges)"),
-                            TESSERA_MST_METHOD_SINGLE_LINKAGE, NULL);
-  classes = add_scale (GTK_TABLE (table), 1, _("_Classes:"), values->classes,
-                       0, TESSERA_MST_SEGMENT_MAX_CLASSES, 0,
-                       _("How many classes of colours; 0 finds them by "
-                         "itself"));
-  g_signal_connect (classes, "value-changed",
-                    G_CALLBACK (gimp_int_adjustment_update), &values->classes);
-  share = add_scale (GTK_TABLE (table), 2, _("_Minimum share (%):"),
-                     100.0 * values->min_share, 0.0, 50.0, 1,
-                     _("No class may have less than this share of the "
-                       "pixels"));
-  g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
-                    &values->min_share);
-  dialog->sensitivity = add_scale (GTK_TABLE (table), 3, _("_Sensitivity:"),
-                                   values->sensitivity, 0.1, 10.0, 2,
-                                   _("With 0 classes: higher finds more "
-                                     "classes"));
-  g_signal_connect (dialog->sensitivity, "value-changed",
-                    G_CALLBACK (gimp_double_adjustment_update),
-                    &values->sensitivity);
+  add_choice (GTK_TABLE (table), 0, SEGMENT_ARG_METHOD, dialog);
+  classes = tessera_arg_scale_new (GTK_TABLE (table), 1,
+                                   &segment_args[SEGMENT_ARG_CLASSES],
+                                   values);
+  share = add_share_scale (GTK_TABLE (table), 2, values);
+  dialog->sensitivity
+    = tessera_arg_scale_new (GTK_TABLE (table), 3,
+                             &segment_args[SEGMENT_ARG_SENSITIVITY], values);
   g_signal_connect (classes, "value-changed", G_CALLBACK (sensitivity_update),
                     dialog);
-  sensitivity_update (GTK_ADJUSTMENT (classes), dialog);
+  sensitivity_update (classes, dialog);
   g_signal_connect_swapped (classes, "value-changed",
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
@@ -318,18 +322,8 @@ make_controls (SegmentDialog *dialog)
   g_signal_connect_swapped (dialog->sensitivity, "value-changed",
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
-
-  tessera_dialog_add_combo (GTK_TABLE (table), 4, _("Colour _space:"), 2,
-                            &values->colour_space, dialog->preview,
-                            _("CIE L*a*b*"), TESSERA_COLOUR_SPACE_CIELAB,
-                            _("RGB"), TESSERA_COLOUR_SPACE_RGB, NULL);
-  tessera_dialog_add_combo (GTK_TABLE (table), 5, _("_Output:"), 2,
-                            &values->output, dialog->preview,
-                            _("Recoloured layer"), OUTPUT_RECOLOURED_LAYER,
-                            _("One layer per class"), OUTPUT_LAYER_PER_CLASS,
-                            _("One channel (selection) per class"),
-                            OUTPUT_CHANNEL_PER_CLASS,
-                            _("Indexed copy"), OUTPUT_INDEXED_COPY, NULL);
+  add_choice (GTK_TABLE (table), 4, SEGMENT_ARG_COLOUR_SPACE, dialog);
+  add_choice (GTK_TABLE (table), 5, SEGMENT_ARG_OUTPUT, dialog);
 
   backend = tessera_backend_combo_new (&values->backend);
   gimp_table_attach_aligned (GTK_TABLE (table), 0, 6, _("_Backend:"),
@@ -351,7 +345,7 @@ segment_dialog (const TesseraTarget *target,
 
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (_("Segment Colours (MST)"),
-                               "tessera-mst-segment", PLUG_IN_PROC, vbox);
+                               "tessera-mst-segment", MST_SEGMENT_PROC, vbox);
   dialog.preview = gimp_zoom_preview_new_from_drawable_id (target->drawable);
   gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
   g_signal_connect (dialog.preview, "invalidated",
