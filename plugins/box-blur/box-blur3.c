@@ -52,7 +52,6 @@ static const TesseraFilter3 box_blur3 =
 {
   .name        = BOX_BLUR_PROC,
   .menu_label  = BOX_BLUR_LABEL,
-  .title       = BOX_BLUR_TITLE,
   .blurb       = BOX_BLUR_BLURB,
   .help        = BOX_BLUR_HELP,
   .image_types = "RGB*, GRAY*",

@@ -9,6 +9,7 @@
 
 #include "fill-work.h"
 #include "tessera-args-gimp3.h"
+#include "tessera-filter3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 
@@ -73,8 +74,9 @@ fill_dialog (GimpProcedure       *procedure,
   g_object_set (config, source->name, nick, NULL);
   g_free (nick);
 
-  dialog = gimp_procedure_dialog_new (procedure, config,
-                                      _("Fill Closed Contours"));
+  dialog = tessera_dialog3_new (procedure, config, FILL_CONTOURS_LABEL,
+                                fill_contours_args,
+                                G_N_ELEMENTS (fill_contours_args));
   gimp_procedure_dialog_fill (GIMP_PROCEDURE_DIALOG (dialog), NULL);
   ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
   gtk_widget_destroy (dialog);

@@ -160,8 +160,8 @@ ask (GimpProcedure        *procedure,
   gboolean       ok;
 
   gimp_ui_init (filter->name);
-  dialog = gimp_procedure_dialog_new (procedure, config,
-                                      _(filter->title));
+  dialog = tessera_dialog3_new (procedure, config, filter->menu_label,
+                                filter->args, filter->n_args);
   preview = gimp_procedure_dialog_get_drawable_preview (
               GIMP_PROCEDURE_DIALOG (dialog), "preview",
               TESSERA_DRAWABLE (drawable));
@@ -169,8 +169,9 @@ ask (GimpProcedure        *procedure,
                     &shown);
   g_signal_connect_swapped (config, "notify",
                             G_CALLBACK (gimp_preview_invalidate), preview);
-  rows = tessera_args_dialog_rows (GIMP_PROCEDURE_DIALOG (dialog),
-                                   filter->args, filter->n_args);
+  rows = NULL;
+  for (gint i = filter->n_args - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) filter->args[i].name);
   rows = g_list_prepend (rows, "preview");
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
@@ -224,6 +225,26 @@ run (GimpProcedure        *procedure,
     gimp_displays_flush ();
   return gimp_procedure_new_return_values (procedure, GIMP_PDB_SUCCESS,
                                            NULL);
+}
+
+GtkWidget *
+tessera_dialog3_new (GimpProcedure        *procedure,
+                     GimpProcedureConfig  *config,
+                     const gchar          *menu_label,
+                     const TesseraArg     *args,
+                     gint                  n_args)
+{
+  gchar     *title = gimp_strip_uline (_(menu_label));
+  gsize      length = strlen (title);
+  GtkWidget *dialog;
+
+  if (g_str_has_suffix (title, "…"))
+    title[length - strlen ("…")] = '\0';
+  dialog = gimp_procedure_dialog_new (procedure, config, title);
+  g_free (title);
+  g_list_free (tessera_args_dialog_rows (GIMP_PROCEDURE_DIALOG (dialog),
+                                         args, n_args));
+  return dialog;
 }
 
 GimpProcedure *

@@ -9,6 +9,7 @@
 #define TESSERA_FILTER3_H
 
 #include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
 #include "exec.h"
 #include "image.h"
 #include "tessera-args.h"
@@ -17,7 +18,6 @@ typedef struct
 {
   const gchar         *name;         /* the PDB procedure */
   const gchar         *menu_label;   /* N_() */
-  const gchar         *title;        /* N_(), the dialog's */
   const gchar         *blurb;        /* N_() */
   const gchar         *help;
   const gchar         *image_types;
@@ -35,5 +35,14 @@ typedef struct
 
 GimpProcedure *tessera_filter3_procedure (GimpPlugIn           *plug_in,
                                           const TesseraFilter3 *filter);
+
+/* A procedure's dialog, for every Tessera plug-in of GIMP 3: titled after
+ * MENU_LABEL (N_(), without its mnemonic and ellipsis), with a slider for
+ * each number of ARGS (tessera_args_dialog_rows); the caller fills it. */
+GtkWidget     *tessera_dialog3_new       (GimpProcedure        *procedure,
+                                          GimpProcedureConfig  *config,
+                                          const gchar          *menu_label,
+                                          const TesseraArg     *args,
+                                          gint                  n_args);
 
 #endif

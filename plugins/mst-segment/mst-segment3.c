@@ -10,6 +10,7 @@
 
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
+#include "tessera-filter3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-region.h"
@@ -59,8 +60,9 @@ segment_dialog3 (GimpProcedure       *procedure,
   gboolean        ok;
 
   gimp_ui_init (MST_SEGMENT_PROC);
-  dialog = gimp_procedure_dialog_new (procedure, config,
-                                      _("Segment Colours (MST)"));
+  dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
+                                segment_args,
+                                G_N_ELEMENTS (segment_args));
   gimp_procedure_dialog_fill (GIMP_PROCEDURE_DIALOG (dialog), NULL);
   g_value_init (&zero, G_TYPE_INT);
   g_value_set_int (&zero, 0);

@@ -16,6 +16,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-args-gimp3.h"
+#include "tessera-filter3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "trace-run.h"
@@ -133,8 +134,8 @@ settings_dialog (GimpProcedure        *procedure,
   gboolean   ok;
 
   gimp_ui_init (trace->name);
-  dialog = gimp_procedure_dialog_new (procedure, config,
-                                      _(trace->menu_label));
+  dialog = tessera_dialog3_new (procedure, config, trace->menu_label,
+                                trace->args, trace->n_args);
   note = gimp_procedure_dialog_get_label (GIMP_PROCEDURE_DIALOG (dialog),
                                           "trace-note", _(trace->note),
                                           FALSE, FALSE);

@@ -22,6 +22,11 @@ mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-seg
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
 '
 
+# Only the cases named on the command line, if any.
+if [ $# -gt 0 ]; then
+  cases=$(for name in "$@"; do echo "$cases" | grep "^$name|"; done)
+fi
+
 for program in Xvfb xdotool import; do
   command -v $program >/dev/null 2>&1 || {
     echo "1..0 # SKIP $program is missing"; exit 0; }
@@ -61,6 +66,12 @@ xvfb_pid=$!
 for _ in $(seq 100); do [ -s "$host_work/display" ] && break; sleep 0.1; done
 DISPLAY=:$(cat "$host_work/display")
 export DISPLAY
+for _ in $(seq 100); do
+  xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  sleep 0.1
+done
+kill -0 "$xvfb_pid" 2>/dev/null && xdotool getdisplaygeometry >/dev/null 2>&1 \
+  || { echo "Bail out! Xvfb did not start ($host_work/xvfb.log)"; exit 1; }
 
 # What CHANGES measures of IMAGE, as a Script-Fu expression.
 measure ()
