@@ -8,25 +8,11 @@
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
 #include "tessera-filter3.h"
+#include "tessera-plugin3.h"
 #include "tessera-gimp.h"
 #include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
-
-static GimpValueArray *
-failure (GimpProcedure     *procedure,
-         GimpPDBStatusType  status,
-         GError            *error)
-{
-  return gimp_procedure_new_return_values (procedure, status, error);
-}
-
-static GError *
-error_new (TesseraStatus  code,
-           const gchar   *message)
-{
-  return g_error_new_literal (TESSERA_PLUGIN_ERROR, code, message);
-}
 
 /* Reads AROUND, filters it, writes BOUNDS back through the shadow in one
  * undo step. */
@@ -44,7 +30,7 @@ filter_drawable (const TesseraFilter3  *filter,
   TesseraRegion   source, result;
   TesseraStatus   status;
 
-  tessera_progress_start (&progress, _(filter->menu_label));
+  tessera_progress_start (&progress, _(filter->procedure.menu_label));
   tessera_progress_stage (&progress, 0.1);
   if (! tessera_region_read (&source, drawable, around, &progress, error))
     return FALSE;
@@ -77,31 +63,28 @@ backend_of (const TesseraFilter3 *filter,
 {
   gint i;
 
-  for (i = 0; i < filter->n_args; i++)
-    if (strcmp (filter->args[i].name, "backend") == 0)
-      return *tessera_arg_int (&filter->args[i], values);
+  for (i = 0; i < filter->procedure.n_args; i++)
+    if (strcmp (filter->procedure.args[i].name, "backend") == 0)
+      return *tessera_arg_int (&filter->procedure.args[i], values);
   return TESSERA_BACKEND_AUTO;
 }
 
-/* The one drawable a filter works on, checked as the 2.10 plug-ins check
- * theirs; -1 with *ERROR set when there is none it can work on. */
-static gint32
-target_of (GimpImage     *image,
-           GimpDrawable **drawables,
-           GError       **error)
+/* CONFIG's values in a new values struct, checked; NULL with *ERROR set
+ * when one is out of range.  Filters take no arrays. */
+static gpointer
+values_of (const TesseraFilter3 *filter,
+           GimpProcedureConfig  *config,
+           GError              **error)
 {
-  gint32 drawable;
+  const TesseraProcedure3 *described = &filter->procedure;
+  gpointer                 values    = g_malloc0 (filter->values_size);
 
-  if (drawables == NULL || drawables[0] == NULL || drawables[1] != NULL)
-    {
-      *error = error_new (TESSERA_ERROR_INVALID_ARGUMENT,
-                          _("Choose one layer, mask or channel."));
-      return -1;
-    }
-  drawable = TESSERA_ID (drawables[0]);
-  if (! tessera_drawable_check (gimp_image_get_id (image), drawable, error))
-    return -1;
-  return drawable;
+  tessera_args_from_config (config, described->args, described->n_args,
+                            values, NULL);
+  if (tessera_args_check (described->args, described->n_args, values, error))
+    return values;
+  g_free (values);
+  return NULL;
 }
 
 /* The dialog's preview: what the filter makes of the part shown, from the
@@ -118,20 +101,19 @@ preview_update (GimpPreview   *preview,
                 FilterPreview *shown)
 {
   const TesseraFilter3 *filter = shown->filter;
-  gpointer              values = g_malloc0 (filter->values_size);
+  gpointer              values = values_of (filter, shown->config, NULL);
   GeglRectangle         area   = tessera_preview_area (preview);
   GeglRectangle         around;
   TesseraRegion         source, result;
   TesseraExec           exec;
   gint                  reach_x, reach_y;
 
-  tessera_args_from_config (shown->config, filter->args, filter->n_args,
-                            values, NULL);
+  if (values == NULL)
+    return;
   filter->reach (values, &reach_x, &reach_y);
   around = tessera_rect_grow (shown->drawable, &area, reach_x, reach_y);
   exec = tessera_preview_exec (backend_of (filter, values));
-  if (tessera_args_check (filter->args, filter->n_args, values, NULL)
-      && tessera_region_read (&source, shown->drawable, &around, NULL, NULL))
+  if (tessera_region_read (&source, shown->drawable, &around, NULL, NULL))
     {
       if (tessera_region_alloc_like (&result, &source, NULL))
         {
@@ -159,9 +141,10 @@ ask (GimpProcedure        *procedure,
   GList         *rows;
   gboolean       ok;
 
-  gimp_ui_init (filter->name);
-  dialog = tessera_dialog3_new (procedure, config, filter->menu_label,
-                                filter->args, filter->n_args);
+  dialog = tessera_dialog3_new (procedure, config,
+                                filter->procedure.menu_label,
+                                filter->procedure.args,
+                                filter->procedure.n_args);
   preview = gimp_procedure_dialog_get_drawable_preview (
               GIMP_PROCEDURE_DIALOG (dialog), "preview",
               TESSERA_DRAWABLE (drawable));
@@ -170,8 +153,8 @@ ask (GimpProcedure        *procedure,
   g_signal_connect_swapped (config, "notify",
                             G_CALLBACK (gimp_preview_invalidate), preview);
   rows = NULL;
-  for (gint i = filter->n_args - 1; i >= 0; i--)
-    rows = g_list_prepend (rows, (gpointer) filter->args[i].name);
+  for (gint i = filter->procedure.n_args - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) filter->procedure.args[i].name);
   rows = g_list_prepend (rows, "preview");
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
@@ -182,8 +165,8 @@ ask (GimpProcedure        *procedure,
   return ok;
 }
 
-static GimpValueArray *
-run (GimpProcedure        *procedure,
+GimpValueArray *
+tessera_filter3_run (GimpProcedure        *procedure,
      GimpRunMode           run_mode,
      GimpImage            *image,
      GimpDrawable        **drawables,
@@ -198,78 +181,26 @@ run (GimpProcedure        *procedure,
   gint                  reach_x, reach_y;
   gboolean              ok;
 
-  drawable = target_of (image, drawables, &error);
+  drawable = tessera_target3 (image, drawables, &error);
   if (drawable < 0
       || ! tessera_selection_bounds (drawable, &bounds, &error))
-    return failure (procedure, GIMP_PDB_EXECUTION_ERROR, error);
+    return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);
   if (run_mode == GIMP_RUN_INTERACTIVE
       && ! ask (procedure, config, filter, drawable))
-    return failure (procedure, GIMP_PDB_CANCEL, NULL);
+    return tessera_failure3 (procedure, GIMP_PDB_CANCEL, NULL);
 
-  values = g_malloc0 (filter->values_size);
-  tessera_args_from_config (config, filter->args, filter->n_args, values,
-                            NULL);
-  if (! tessera_args_check (filter->args, filter->n_args, values, &error))
-    {
-      g_free (values);
-      return failure (procedure, GIMP_PDB_CALLING_ERROR, error);
-    }
+  values = values_of (filter, config, &error);
+  if (values == NULL)
+    return tessera_failure3 (procedure, GIMP_PDB_CALLING_ERROR, error);
   filter->reach (values, &reach_x, &reach_y);
   around = tessera_rect_grow (drawable, &bounds, reach_x, reach_y);
   ok = filter_drawable (filter, drawable, &bounds, &around, values,
                         backend_of (filter, values), &error);
   g_free (values);
   if (! ok)
-    return failure (procedure, GIMP_PDB_EXECUTION_ERROR, error);
+    return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);
   if (run_mode != GIMP_RUN_NONINTERACTIVE)
     gimp_displays_flush ();
   return gimp_procedure_new_return_values (procedure, GIMP_PDB_SUCCESS,
                                            NULL);
-}
-
-GtkWidget *
-tessera_dialog3_new (GimpProcedure        *procedure,
-                     GimpProcedureConfig  *config,
-                     const gchar          *menu_label,
-                     const TesseraArg     *args,
-                     gint                  n_args)
-{
-  gchar     *title = gimp_strip_uline (_(menu_label));
-  gsize      length = strlen (title);
-  GtkWidget *dialog;
-
-  if (g_str_has_suffix (title, "…"))
-    title[length - strlen ("…")] = '\0';
-  dialog = gimp_procedure_dialog_new (procedure, config, title);
-  g_free (title);
-  g_list_free (tessera_args_dialog_rows (GIMP_PROCEDURE_DIALOG (dialog),
-                                         args, n_args));
-  return dialog;
-}
-
-GimpProcedure *
-tessera_filter3_procedure (GimpPlugIn           *plug_in,
-                           const TesseraFilter3 *filter)
-{
-  GimpProcedure       *procedure;
-  const gchar * const *path;
-
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  procedure = gimp_image_procedure_new (plug_in, filter->name,
-                                        GIMP_PDB_PROC_TYPE_PLUGIN, run,
-                                        (gpointer) filter, NULL);
-  gimp_procedure_set_image_types (procedure, filter->image_types);
-  gimp_procedure_set_sensitivity_mask (procedure,
-                                       GIMP_PROCEDURE_SENSITIVE_DRAWABLE);
-  gimp_procedure_set_menu_label (procedure, _(filter->menu_label));
-  for (path = filter->menu_paths; *path != NULL; path++)
-    gimp_procedure_add_menu_path (procedure, *path);
-  gimp_procedure_set_documentation (procedure, _(filter->blurb),
-                                    filter->help, filter->name);
-  gimp_procedure_set_attribution (procedure, "The Tessera authors",
-                                  "The Tessera authors", "2025");
-  tessera_args_add_arguments (procedure, filter->args, filter->n_args);
-  return procedure;
 }
