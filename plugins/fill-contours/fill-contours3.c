@@ -71,6 +71,8 @@ fill_contours3_run (GimpProcedure        *procedure,
 
   if (! fill_run (gimp_image_get_id (image), drawable, &values, &error))
     return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);
+  if (run_mode != GIMP_RUN_NONINTERACTIVE)
+    gimp_displays_flush ();
   return gimp_procedure_new_return_values (procedure, GIMP_PDB_SUCCESS,
                                            NULL);
 }
