@@ -59,6 +59,7 @@ tessera_arg_combo_new (GtkTable         *table,
                                                 NULL);
   const TesseraArgChoice *c;
   gint                   *value = tessera_arg_int (arg, values);
+  gchar                  *label = g_strdup_printf ("%s:", _(arg->label));
 
   for (c = arg->choices; c->nick != NULL; c++)
     gimp_int_combo_box_append (GIMP_INT_COMBO_BOX (combo),
@@ -69,8 +70,9 @@ tessera_arg_combo_new (GtkTable         *table,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               value);
   gimp_help_set_help_data (combo, _(arg->description), NULL);
-  gimp_table_attach_aligned (table, 0, row, _(arg->label), 0.0, 0.5, combo,
-                             2, FALSE);
+  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
+                             FALSE);
+  g_free (label);
   return combo;
 }
 

@@ -121,4 +121,32 @@ tessera_gimp_image_base_type (gint32 image)
 #endif
 }
 
+/* For Morphological Reconstruction's marker and new layer. */
+
+/* DRAWABLE's offsets in its image. */
+static inline void
+tessera_gimp_drawable_offsets (gint32  drawable,
+                               gint   *x,
+                               gint   *y)
+{
+#if TESSERA_GIMP3
+  gimp_drawable_get_offsets (TESSERA_DRAWABLE (drawable), x, y);
+#else
+  gimp_drawable_offsets (drawable, x, y);
+#endif
+}
+
+/* A new layer of IMAGE (not yet inserted) holding a copy of DRAWABLE. */
+static inline gint32
+tessera_gimp_layer_new_from_drawable (gint32 drawable,
+                                      gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_new_from_drawable (TESSERA_DRAWABLE (drawable),
+                                                   TESSERA_IMAGE (image)));
+#else
+  return gimp_layer_new_from_drawable (drawable, image);
+#endif
+}
+
 #endif
