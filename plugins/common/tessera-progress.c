@@ -2,7 +2,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "tessera-gimp.h"
 #include "tessera-progress.h"
 
 /* Each update is a round trip to GIMP: send one per percent at most. */
@@ -41,16 +40,7 @@ tessera_progress_update (TesseraProgress *progress,
     return TRUE;
 
   progress->shown = value;
-#if TESSERA_GIMP3
-  /* GIMP 3.0.4 answers FALSE to some updates in a batch run (seen: a
-   * reconstruction stopped part way, its pixels unlike 2.10's).  That is
-   * no cancel (GIMP ends a cancelled plug-in itself), so the core must
-   * not stop for it. */
-  gimp_progress_update (MIN (value, 1.0));
-  return TRUE;
-#else
   return gimp_progress_update (MIN (value, 1.0));
-#endif
 }
 
 static bool
