@@ -72,11 +72,20 @@ convert "$host_work/rgb.png" \( -size 791x718 gradient:white-black -rotate 90 \
 convert "$host_work/rgb.png" -colorspace Gray -depth 16 \
   -define png:color-type=0 "$host_work/grey16.png"
 
-# The marker of every reconstruction: a copy of the layer, inverted, so
-# that it lies above the mask in places (and a message says so).
-marker2='(car (gimp-layer-copy layer FALSE))'
-marker3='(car (gimp-layer-copy layer))'
-make_marker='(gimp-image-insert-layer image marker 0 -1) (gimp-drawable-invert marker FALSE)'
+# The marker of every reconstruction: the input inverted, so that it lies
+# above the mask in places (and a message says so); loaded from a file,
+# the same in both GIMPs (GIMP 3.0.4's own invert of these layers gives
+# other pixels than 2.10's).  The two GIMPs read ImageMagick's colour
+# chunks of the RGB marker differently: it goes without them (-strip),
+# which for the other two makes the difference instead.
+for input in rgb rgba grey16; do
+  convert "$host_work/$input.png" $([ $input = rgb ] && echo -strip) \
+    -channel RGB -negate +channel \
+    -define png:color-type="$(case $input in rgb) echo 2 ;; rgba) echo 6 ;;
+                              *) echo 0 ;; esac)" "$host_work/$input-marker.png"
+done
+load_marker='(car (gimp-file-load-layer RUN-NONINTERACTIVE image (string-append input "-marker.png")))'
+make_marker='(gimp-image-insert-layer image marker 0 -1)'
 
 # same NAME: GIMP 3's NAME.png holds GIMP 2.10's NAME-2.png's pixels.
 same ()
@@ -96,22 +105,26 @@ run2 ()
   result2=layer
   [ "$3" = in-place ] \
     || result2='(car (gimp-image-get-layer-by-name image "Reconstruction"))'
-  gimp2 "(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$host_work/$2\" \"$2\")))
+  gimp2 "(let* ((input \"$host_work/${2%.png}\")
+                (image (car (gimp-file-load RUN-NONINTERACTIVE \"$host_work/$2\" \"$2\")))
                 (layer (car (gimp-image-get-active-drawable image)))
-                (marker $marker2))
+                (marker $load_marker))
            $make_marker $4
            (gimp-file-save RUN-NONINTERACTIVE image $result2 \"$host_work/$1-2.png\" \"$1-2.png\"))" \
     >"$host_work/$1-2.log"
 }
 run3 ()
 {
-  hide3=''
-  [ "$3" = in-place ] || hide3='(gimp-item-set-visible layer FALSE)'
-  gimp3 -b "(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/$2\")))
+  # The result alone in the image, so that GIMP 3's export (which merges
+  # the visible layers) gives its pixels as they are.
+  remove3=''
+  [ "$3" = in-place ] || remove3='(gimp-image-remove-layer image layer)'
+  gimp3 -b "(let* ((input \"$work/${2%.png}\")
+                   (image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/$2\")))
                    (layer (vector-ref (car (gimp-image-get-layers image)) 0))
-                   (marker $marker3))
+                   (marker $load_marker))
               $make_marker $4
-              (gimp-item-set-visible marker FALSE) $hide3
+              (gimp-image-remove-layer image marker) $remove3
               (gimp-file-save RUN-NONINTERACTIVE image \"$work/$1.png\"))" \
     >"$host_work/$1.log"
 }
@@ -178,9 +191,8 @@ python_call ()   # NAME PROCEDURE PROPERTIES (Python: config.set_property…)
 from gi.repository import Gimp, Gio
 image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path('$work/rgb.png'))
 layer = image.get_layers()[0]
-marker = layer.copy()
+marker = Gimp.file_load_layer(Gimp.RunMode.NONINTERACTIVE, image, Gio.File.new_for_path('$work/rgb-marker.png'))
 image.insert_layer(marker, None, -1)
-marker.invert(False)
 proc = Gimp.get_pdb().lookup_procedure('$2')
 config = proc.create_config()
 config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
@@ -189,7 +201,7 @@ config.set_core_object_array('drawables', [layer])
 $3
 result = proc.run(config)
 assert result.index(0) == Gimp.PDBStatusType.SUCCESS, result.index(1)
-marker.set_visible(False)
+image.remove_layer(marker)
 Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image, Gio.File.new_for_path('$work/$1.png'), None)
 " >"$host_work/$1.log"
 }
