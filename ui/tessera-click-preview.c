@@ -476,27 +476,53 @@ area_scroll (GtkWidget           *area,
   return TRUE;
 }
 
+/* Where a zoom by key keeps the view: under the pointer when it is over
+ * AREA, as in GIMP's image windows, else at the centre. */
+static void
+key_zoom_anchor (GtkWidget           *area,
+                 TesseraClickPreview *preview,
+                 gdouble             *ax,
+                 gdouble             *ay)
+{
+  gint x, y;
+
+  gtk_widget_get_pointer (area, &x, &y);
+  if (x >= 0 && y >= 0 && x < area_width (preview)
+      && y < area_height (preview))
+    {
+      *ax = x;
+      *ay = y;
+    }
+  else
+    {
+      *ax = area_width (preview) / 2.0;
+      *ay = area_height (preview) / 2.0;
+    }
+}
+
 static gboolean
 area_key_press (GtkWidget           *area,
                 GdkEventKey         *event,
                 TesseraClickPreview *preview)
 {
+  gdouble ax, ay;
+
+  key_zoom_anchor (area, preview, &ax, &ay);
   switch (event->keyval)
     {
     case GDK_KEY_plus:
     case GDK_KEY_equal:
     case GDK_KEY_KP_Add:
-      zoom_step_centred (preview, 1);
+      zoom_step (preview, 1, ax, ay);
       return TRUE;
     case GDK_KEY_minus:
     case GDK_KEY_KP_Subtract:
-      zoom_step_centred (preview, -1);
+      zoom_step (preview, -1, ax, ay);
       return TRUE;
     case GDK_KEY_1:
     case GDK_KEY_KP_1:
       preview->fitted = FALSE;
-      set_zoom (preview, 1.0, area_width (preview) / 2.0,
-                area_height (preview) / 2.0);
+      set_zoom (preview, 1.0, ax, ay);
       return TRUE;
     default:
       return FALSE;

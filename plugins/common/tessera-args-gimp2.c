@@ -70,8 +70,8 @@ tessera_arg_combo_new (GtkTable         *table,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               value);
   gimp_help_set_help_data (combo, _(arg->description), NULL);
-  /* The colon as in the scales' rows (tessera_arg_scale_new). */
-  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2, FALSE);
+  gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
+                             FALSE);
   g_free (label);
   return combo;
 }

@@ -477,4 +477,17 @@ tessera_gimp_display_new (gint32 image)
   gimp_display_new (TESSERA_IMAGE (image));
 }
 
+/* A new layer of IMAGE (not yet inserted) holding a copy of DRAWABLE. */
+static inline gint32
+tessera_gimp_layer_new_from_drawable (gint32 drawable,
+                                      gint32 image)
+{
+#if TESSERA_GIMP3
+  return TESSERA_ID (gimp_layer_new_from_drawable (
+                       TESSERA_DRAWABLE (drawable), TESSERA_IMAGE (image)));
+#else
+  return gimp_layer_new_from_drawable (drawable, image);
+#endif
+}
+
 #endif

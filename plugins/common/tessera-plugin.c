@@ -25,29 +25,24 @@ init_i18n (void)
 static gint
 pdb_arguments (const TesseraPlugin *plugin)
 {
-  return plugin->arguments != NULL
-         ? 3 + tessera_args_n_pdb (plugin->arguments, plugin->n_arguments)
-         : plugin->n_args;
+  return 3 + tessera_args_n_pdb (plugin->arguments, plugin->n_arguments);
 }
 
 void
 tessera_plugin_install (const TesseraPlugin *plugin)
 {
   const gchar * const *path;
-  GimpParamDef        *defs = NULL;
+  GimpParamDef        *defs;
 
-  if (plugin->arguments != NULL)
-    defs = tessera_args_param_defs (plugin->arguments, plugin->n_arguments,
-                                    plugin->drawable_name,
-                                    plugin->drawable_description);
+  defs = tessera_args_param_defs (plugin->arguments, plugin->n_arguments,
+                                  plugin->drawable_name,
+                                  plugin->drawable_description);
   gimp_install_procedure (plugin->name, plugin->blurb, plugin->help,
                           AUTHOR, COPYRIGHT, DATE, plugin->menu_label,
                           plugin->image_types, GIMP_PLUGIN,
                           pdb_arguments (plugin), plugin->n_return_vals,
-                          defs != NULL ? defs : plugin->args,
-                          plugin->return_vals);
-  if (defs != NULL)
-    tessera_param_defs_free (defs, pdb_arguments (plugin));
+                          defs, plugin->return_vals);
+  tessera_param_defs_free (defs, pdb_arguments (plugin));
 
   /* GIMP translates the blurb, the label and the menus in our domain. */
   gimp_plugin_domain_register (GETTEXT_PACKAGE, LOCALEDIR);
@@ -158,9 +153,8 @@ get_values (const TesseraPlugin *plugin,
                        plugin->name, pdb_arguments (plugin), n_params);
           return GIMP_PDB_CALLING_ERROR;
         }
-      if (plugin->arguments != NULL)
-        tessera_args_parse (plugin->arguments, plugin->n_arguments, param,
-                            values);
+      tessera_args_parse (plugin->arguments, plugin->n_arguments, param,
+                          values);
       if (plugin->parse != NULL)
         plugin->parse (param, values);
       break;
@@ -178,9 +172,8 @@ get_values (const TesseraPlugin *plugin,
 
   if (plugin->precheck != NULL && ! plugin->precheck (values, error))
     return GIMP_PDB_CALLING_ERROR;
-  if (plugin->arguments != NULL
-      && ! tessera_args_check (plugin->arguments, plugin->n_arguments,
-                               values, error))
+  if (! tessera_args_check (plugin->arguments, plugin->n_arguments, values,
+                           error))
     return GIMP_PDB_CALLING_ERROR;
   if (plugin->check != NULL && ! plugin->check (values, error))
     return GIMP_PDB_CALLING_ERROR;

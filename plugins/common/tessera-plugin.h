@@ -14,21 +14,6 @@
 #include "status.h"
 #include "tessera-args-gimp2.h"
 
-/* The arguments every procedure starts with. */
-#define TESSERA_ARGS_RUN_MODE_IMAGE_DRAWABLE                                \
-  { GIMP_PDB_INT32, "run-mode",                                             \
-    "The run mode { RUN-INTERACTIVE (0), RUN-NONINTERACTIVE (1), "          \
-    "RUN-WITH-LAST-VALS (2) }" },                                           \
-  { GIMP_PDB_IMAGE,    "image",    "Input image" },                         \
-  { GIMP_PDB_DRAWABLE, "drawable", "Input drawable (layer, layer mask or "  \
-                                   "channel)" }
-
-/* Where to compute: the TesseraBackend values. */
-#define TESSERA_ARG_BACKEND                                                 \
-  { GIMP_PDB_INT32, "backend",                                              \
-    "Where to compute { AUTO (0), CPU (1), CUDA (2) }; the CPU takes over "  \
-    "when no GPU can be used" }
-
 /* The submenu all Tessera procedures appear in. */
 #define TESSERA_MENU "<Image>/Filters/Tessera"
 
@@ -53,22 +38,18 @@ typedef struct
   const gchar         *menu_label;   /* N_() */
   const gchar         *image_types;
   const gchar * const *menu_paths;   /* NULL-terminated */
-  /* Starting with the three above; or NULL, with ARGUMENTS below. */
-  const GimpParamDef  *args;
-  gint                 n_args;
 
   /* The run.  VALUES is the plug-in's settings struct (defaults filled in),
    * VALUES_SIZE its size; it is kept between runs.  What a run needs but
    * must not keep (its input points…) may follow the settings in a larger
    * struct that starts with them. */
   gsize      values_size;
-  /* Takes the non-interactive arguments PARAM[3..] into VALUES; with
-   * ARGUMENTS (may be NULL), after them, for what a run derives from
-   * them. */
+  /* What a non-interactive run derives from PARAM after ARGUMENTS took
+   * their values (may be NULL). */
   void     (*parse)  (const GimpParam     *param,
                       gpointer             values);
-  /* Checks VALUES, whichever way they came; with ARGUMENTS, what their
-   * ranges cannot say (may be NULL). */
+  /* Checks what ARGUMENTS' ranges cannot say of VALUES, whichever way
+   * they came (may be NULL). */
   gboolean (*check)  (gconstpointer        values,
                       GError             **error);
   /* Asks the user; FALSE when the user cancels. */
@@ -90,10 +71,9 @@ typedef struct
    * drawable. */
   gboolean             ignores_selection;
 
-  /* The arguments after the three above, declared once (tessera-args.h):
-   * they give the PDB's definitions, the parsing and the range checks.
-   * Procedures not yet declared that way give ARGS, PARSE and CHECK
-   * instead. */
+  /* The arguments after run-mode, image and drawable, declared once
+   * (tessera-args.h): they give the PDB's definitions, the parsing and the
+   * range checks. */
   const TesseraArg    *arguments;
   gint                 n_arguments;
   /* The third argument's PDB name and description when it is not the

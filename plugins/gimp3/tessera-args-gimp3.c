@@ -86,6 +86,34 @@ tessera_args_add_arguments (GimpProcedure    *procedure,
     }
 }
 
+void
+tessera_args_add_aux_arguments (GimpProcedure    *procedure,
+                                const TesseraArg *args,
+                                gint              n_args)
+{
+  gint i;
+
+  for (i = 0; i < n_args; i++)
+    {
+      const TesseraArg *arg = &args[i];
+
+      if (arg->type == TESSERA_ARG_DOUBLE)
+        gimp_procedure_add_double_aux_argument (procedure, arg->name,
+                                                _(arg->label),
+                                                _(arg->description),
+                                                arg->min, arg->max,
+                                                arg->value,
+                                                G_PARAM_READWRITE);
+      else
+        gimp_procedure_add_int_aux_argument (procedure, arg->name,
+                                             _(arg->label),
+                                             _(arg->description),
+                                             (gint) arg->min, (gint) arg->max,
+                                             (gint) arg->value,
+                                             G_PARAM_READWRITE);
+    }
+}
+
 /* A drawable argument's ID, -1 for none. */
 static gint
 drawable_id (GimpProcedureConfig *config,

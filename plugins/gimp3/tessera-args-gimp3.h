@@ -15,6 +15,13 @@ void tessera_args_add_arguments (GimpProcedure       *procedure,
                                  const TesseraArg    *args,
                                  gint                 n_args);
 
+/* ARGS, numbers (INT or DOUBLE) only, as auxiliary arguments: settings
+ * that the dialog shows and GIMP keeps with the others, outside the
+ * procedure's signature. */
+void tessera_args_add_aux_arguments (GimpProcedure    *procedure,
+                                     const TesseraArg *args,
+                                     gint              n_args);
+
 /* The values of CONFIG into VALUES: a drawable as its ID (-1 for none), a
  * double array as a TesseraArgCoords whose numbers stay in ARRAYS (made
  * with g_ptr_array_new_with_free_func (gimp_array_free)) until it is

@@ -1,39 +1,14 @@
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
-#include <libgimp/gimpui.h>
 
 #include "reconstruct-work.h"
+#include "tessera-gimp.h"
 #include "tessera-output.h"
-#include "tessera-backend-combo.h"
-#include "tessera-dialog.h"
-#include "tessera-preview.h"
-
-gboolean
-reconstruct_check_common (gint            connectivity,
-                          gint            output,
-                          TesseraBackend  backend,
-                          gint            colour_mode,
-                          GError        **error)
-{
-  if (connectivity != 4 && connectivity != 8)
-    {
-      g_set_error (error, TESSERA_PLUGIN_ERROR,
-                   TESSERA_ERROR_INVALID_ARGUMENT,
-                   _("connectivity must be 4 or 8, not %d."), connectivity);
-      return FALSE;
-    }
-  return tessera_check_range ("output", output, RECONSTRUCT_OUTPUT_NEW_LAYER,
-                              RECONSTRUCT_OUTPUT_IN_PLACE, error)
-      && tessera_check_range ("backend", backend, TESSERA_BACKEND_AUTO,
-                              TESSERA_BACKEND_CUDA, error)
-      && tessera_check_range ("colour-mode", colour_mode,
-                              TESSERA_RECONSTRUCT_PER_CHANNEL,
-                              TESSERA_RECONSTRUCT_LUMINANCE, error);
-}
 
 gboolean
 reconstruct_read_whole (gint32            drawable,
@@ -41,16 +16,17 @@ reconstruct_read_whole (gint32            drawable,
                         TesseraProgress  *progress,
                         GError          **error)
 {
-  GeglRectangle whole = { 0, 0, gimp_drawable_width (drawable),
-                          gimp_drawable_height (drawable) };
+  GeglRectangle whole = { 0, 0, tessera_gimp_drawable_width (drawable),
+                          tessera_gimp_drawable_height (drawable) };
 
   return tessera_region_read (region, drawable, &whole, progress, error);
 }
 
-gboolean
-reconstruct_image_like (const TesseraRegion  *mask,
-                        TesseraImage         *image,
-                        GError              **error)
+/* A new image like MASK's, for markers and results. */
+static gboolean
+image_like (const TesseraRegion  *mask,
+            TesseraImage         *image,
+            GError              **error)
 {
   const TesseraImage *like = &mask->image;
   TesseraStatus status = tessera_image_alloc (image, like->width,
@@ -62,8 +38,9 @@ reconstruct_image_like (const TesseraRegion  *mask,
   return status == TESSERA_OK;
 }
 
-void
-reconstruct_fill_top (TesseraImage *image)
+/* Sets every sample of IMAGE to the top of its range (floats: 1). */
+static void
+fill_top (TesseraImage *image)
 {
   gint samples = image->width * image->channels;
 
@@ -85,7 +62,7 @@ check_marker (const TesseraRegion  *mask,
               gint32                marker_id,
               GError              **error)
 {
-  if (! gimp_item_is_valid (marker_id) || ! gimp_item_is_drawable (marker_id))
+  if (! tessera_gimp_drawable_exists (marker_id))
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
                            TESSERA_ERROR_INVALID_ARGUMENT,
@@ -93,7 +70,8 @@ check_marker (const TesseraRegion  *mask,
                              "image; pick one as the marker."));
       return FALSE;
     }
-  if (gimp_item_get_image (marker_id) != gimp_item_get_image (mask->drawable))
+  if (tessera_gimp_item_image (marker_id)
+      != tessera_gimp_item_image (mask->drawable))
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
                            TESSERA_ERROR_INVALID_ARGUMENT,
@@ -101,7 +79,7 @@ check_marker (const TesseraRegion  *mask,
                              "be a layer or channel of the mask's image."));
       return FALSE;
     }
-  if (gimp_drawable_is_indexed (marker_id))
+  if (gimp_drawable_is_indexed (TESSERA_DRAWABLE (marker_id)))
     {
       g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
                            TESSERA_ERROR_UNSUPPORTED_FORMAT,
@@ -112,36 +90,40 @@ check_marker (const TesseraRegion  *mask,
   return TRUE;
 }
 
-gboolean
-reconstruct_read_marker (const TesseraRegion          *mask,
-                         gint32                        marker_id,
-                         TesseraReconstructOperation   operation,
-                         TesseraImage                 *marker,
-                         GError                      **error)
+/* Fills MARKER (like MASK's image) from the drawable MARKER_ID in MASK's
+ * format, placed by the two drawables' offsets; where MARKER_ID does not
+ * cover the mask: 0 for a dilation, the top of the range for an erosion.
+ * A missing, foreign or indexed marker is a clear error. */
+static gboolean
+read_marker (const TesseraRegion          *mask,
+             gint32                        marker_id,
+             TesseraReconstructOperation   operation,
+             TesseraImage                 *marker,
+             GError                      **error)
 {
   GeglRectangle  mask_area, marker_area, common;
   GeglBuffer    *buffer;
   TesseraImage   view;
 
   if (! check_marker (mask, marker_id, error)
-      || ! reconstruct_image_like (mask, marker, error))
+      || ! image_like (mask, marker, error))
     return FALSE;
 
   /* Outside the marker drawable nothing seeds the reconstruction. */
   if (operation == TESSERA_RECONSTRUCT_EROSION)
-    reconstruct_fill_top (marker);
+    fill_top (marker);
   else
     for (gint y = 0; y < marker->height; y++)
       memset (tessera_image_row (marker, y), 0,
               tessera_pixel_size (marker) * marker->width);
 
   /* Both rectangles in image coordinates. */
-  gimp_drawable_offsets (mask->drawable, &mask_area.x, &mask_area.y);
+  tessera_gimp_drawable_offsets (mask->drawable, &mask_area.x, &mask_area.y);
   mask_area.width  = mask->image.width;
   mask_area.height = mask->image.height;
-  gimp_drawable_offsets (marker_id, &marker_area.x, &marker_area.y);
-  marker_area.width  = gimp_drawable_width (marker_id);
-  marker_area.height = gimp_drawable_height (marker_id);
+  tessera_gimp_drawable_offsets (marker_id, &marker_area.x, &marker_area.y);
+  marker_area.width  = tessera_gimp_drawable_width (marker_id);
+  marker_area.height = tessera_gimp_drawable_height (marker_id);
   if (! gegl_rectangle_intersect (&common, &mask_area, &marker_area))
     return TRUE;
 
@@ -155,7 +137,7 @@ reconstruct_read_marker (const TesseraRegion          *mask,
 
   /* In the mask's format: a colour marker under a grey mask gives its
    * luminance, and so on. */
-  buffer = gimp_drawable_get_buffer (marker_id);
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (marker_id));
   gegl_buffer_get (buffer, &common, 1.0, mask->format, view.data,
                    view.stride, GEGL_ABYSS_NONE);
   g_object_unref (buffer);
@@ -163,24 +145,31 @@ reconstruct_read_marker (const TesseraRegion          *mask,
 }
 
 gboolean
-reconstruct_run (const TesseraRegion       *mask,
-                 TesseraImage              *marker,
-                 const TesseraReconstruct  *params,
-                 TesseraExec               *exec,
-                 gsize                     *clipped,
-                 GError                   **error)
+reconstruct_compute_marker (const TesseraRegion  *mask,
+                            gconstpointer         data,
+                            TesseraExec          *exec,
+                            TesseraImage         *result,
+                            gsize                *clipped,
+                            GError              **error)
 {
-  TesseraReconstruct with_alpha = *params;
-  size_t             beyond = 0;
-  TesseraStatus      status;
+  const ReconstructValues *values = data;
+  TesseraReconstruct       params = tessera_reconstruct_default ();
+  size_t                   beyond = 0;
+  TesseraStatus            status;
 
+  params.operation    = values->operation;
+  params.connectivity = values->connectivity;
+  params.colour       = values->colour_mode;
   /* Alpha is the mask's own: the reconstruction is of the colours. */
-  with_alpha.has_alpha = babl_format_has_alpha (mask->format);
-  status = tessera_reconstruct (&mask->image, marker, marker, &with_alpha,
-                                exec, &beyond);
+  params.has_alpha    = babl_format_has_alpha (mask->format);
+  if (! read_marker (mask, values->marker, params.operation, result, error))
+    return FALSE;
+  status = tessera_reconstruct (&mask->image, result, result, &params, exec,
+                                &beyond);
   if (status != TESSERA_OK)
     {
       tessera_set_error (error, status);
+      tessera_image_free (result);
       return FALSE;
     }
   if (clipped != NULL)
@@ -188,17 +177,32 @@ reconstruct_run (const TesseraRegion       *mask,
   return TRUE;
 }
 
-/* MASK's region holding RESULT's pixels, for the region helpers. */
-static TesseraRegion
-result_region (const TesseraRegion *mask,
-               const TesseraImage  *result,
-               gint32               drawable)
+gboolean
+reconstruct_compute_preset (const TesseraRegion  *mask,
+                            gconstpointer         data,
+                            TesseraExec          *exec,
+                            TesseraImage         *result,
+                            gsize                *clipped,
+                            GError              **error)
 {
-  TesseraRegion region = *mask;
+  const PresetValues             *values = data;
+  TesseraReconstructPresetParams  params;
+  TesseraStatus                   status;
 
-  region.image    = *result;
-  region.drawable = drawable;
-  return region;
+  params.preset       = values->preset;
+  params.h            = values->h / 100.0;
+  params.radius       = values->radius;
+  params.connectivity = values->connectivity;
+  params.has_alpha    = babl_format_has_alpha (mask->format);
+  params.colour       = values->colour_mode;
+  if (! image_like (mask, result, error))
+    return FALSE;
+  status = tessera_reconstruct_preset (&mask->image, result, &params, exec);
+  if (status == TESSERA_OK)
+    return TRUE;
+  tessera_set_error (error, status);
+  tessera_image_free (result);
+  return FALSE;
 }
 
 /* A new layer holding a copy of the mask, above it (in its layer group, at
@@ -207,88 +211,148 @@ result_region (const TesseraRegion *mask,
 static gint32
 new_layer_above (gint32 mask)
 {
-  gint32 layer = gimp_layer_new_from_drawable (mask,
-                                               gimp_item_get_image (mask));
+  gint32 layer = tessera_gimp_layer_new_from_drawable (
+                   mask, tessera_gimp_item_image (mask));
   gint   x, y;
 
-  gimp_drawable_offsets (mask, &x, &y);
+  tessera_gimp_drawable_offsets (mask, &x, &y);
   tessera_output_insert_above (layer, mask, _("Reconstruction"));
-  gimp_layer_set_offsets (layer, x, y);
+  gimp_layer_set_offsets (TESSERA_LAYER (layer), x, y);
   return layer;
 }
 
-void
-reconstruct_write (const TesseraRegion *mask,
-                   const TesseraImage  *result,
-                   const TesseraTarget *target,
-                   ReconstructOutput    output,
-                   TesseraProgress     *progress)
+/* Writes RESULT (like MASK's image) inside BOUNDS: over the mask, or into
+ * a new layer above it, as one undo step. */
+static void
+write_result (const TesseraRegion *mask,
+              const TesseraImage  *result,
+              const GeglRectangle *bounds,
+              ReconstructOutput    output,
+              TesseraProgress     *progress)
 {
-  TesseraRegion region;
+  gint32        image  = tessera_gimp_item_image (mask->drawable);
+  TesseraRegion region = *mask;
 
+  region.image = *result;
   if (output == RECONSTRUCT_OUTPUT_IN_PLACE)
     {
-      region = result_region (mask, result, mask->drawable);
-      tessera_region_apply (&region, &target->bounds, progress);
+      tessera_region_apply (&region, bounds, progress);
       return;
     }
   /* The new layer and its pixels: one undo step. */
-  gimp_image_undo_group_start (target->image);
-  region = result_region (mask, result, new_layer_above (mask->drawable));
-  tessera_region_apply (&region, &target->bounds, progress);
+  gimp_image_undo_group_start (TESSERA_IMAGE (image));
+  region.drawable = new_layer_above (mask->drawable);
+  tessera_region_apply (&region, bounds, progress);
   tessera_output_complete (region.drawable, _("Reconstruction"));
-  gimp_image_undo_group_end (target->image);
+  gimp_image_undo_group_end (TESSERA_IMAGE (image));
+}
+
+/* Says that (and how much of) the marker was beyond the mask. */
+static void
+tell_clipped (gsize                       clipped,
+              TesseraReconstructOperation operation)
+{
+  if (clipped == 0)
+    return;
+  if (operation == TESSERA_RECONSTRUCT_EROSION)
+    g_message (ngettext ("The marker lay below the mask at %lu point; it "
+                         "was raised to the mask first.",
+                         "The marker lay below the mask at %lu points; it "
+                         "was raised to the mask first.", clipped),
+               (gulong) clipped);
+  else
+    g_message (ngettext ("The marker lay above the mask at %lu point; it "
+                         "was lowered to the mask first.",
+                         "The marker lay above the mask at %lu points; it "
+                         "was lowered to the mask first.", clipped),
+               (gulong) clipped);
+}
+
+gboolean
+reconstruct_apply (gint32                       drawable,
+                   const GeglRectangle         *bounds,
+                   ReconstructOutput            output,
+                   TesseraBackend               backend,
+                   ReconstructCompute           compute,
+                   gconstpointer                values,
+                   TesseraReconstructOperation  operation,
+                   GError                     **error)
+{
+  TesseraProgress progress;
+  TesseraRegion   mask;
+  TesseraImage    result;
+  TesseraExec     exec;
+  gsize           clipped = 0;
+  gboolean        ok;
+
+  tessera_progress_start (&progress, _("Morphological Reconstruction"));
+  tessera_progress_stage (&progress, 0.3);
+  if (! reconstruct_read_whole (drawable, &mask, &progress, error))
+    return FALSE;
+
+  tessera_progress_stage (&progress, 0.4);
+  exec = tessera_progress_exec (&progress, backend);
+  ok = compute (&mask, values, &exec, &result, &clipped, error);
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.3);
+      write_result (&mask, &result, bounds, output, &progress);
+      tessera_image_free (&result);
+      tell_clipped (clipped, operation);
+    }
+  tessera_region_clear (&mask);
+  return ok;
+}
+
+static gboolean
+uses_radius (gint preset)
+{
+  return preset == TESSERA_RECONSTRUCT_OPENING
+         || preset == TESSERA_RECONSTRUCT_CLOSING;
 }
 
 void
-reconstruct_preview (GimpPreview         *preview,
-                     const TesseraRegion *mask,
-                     const TesseraImage  *result)
+reconstruct_preset_take_parameter (PresetValues *values)
 {
-  TesseraRegion region = result_region (mask, result, mask->drawable);
+  gdouble parameter = values->parameter;
 
-  tessera_preview_draw (preview, &region.image, &region.rect,
-                            region.format);
+  if (values->preset == TESSERA_RECONSTRUCT_H_DOME)
+    values->h = parameter;
+  else if (uses_radius (values->preset))
+    values->radius = parameter >= 0
+                     && parameter <= TESSERA_RECONSTRUCT_MAX_RADIUS
+                     ? (gint) parameter : -1;
+  else
+    values->parameter = 0;
 }
 
-gint
-reconstruct_add_controls (GtkTable       *table,
-                          gint            row,
-                          gint32          drawable,
-                          gint           *connectivity,
-                          gint           *colour_mode,
-                          gint           *output,
-                          TesseraBackend *backend,
-                          GtkWidget      *preview)
+void
+reconstruct_preset_give_parameter (PresetValues *values)
 {
-  GtkWidget *combo;
+  if (values->preset == TESSERA_RECONSTRUCT_H_DOME)
+    values->parameter = values->h;
+  else if (uses_radius (values->preset))
+    values->parameter = values->radius;
+  else
+    values->parameter = 0;
+}
 
-  tessera_dialog_add_combo (table, row++, _("Co_nnectivity:"), 1, connectivity,
-                            preview,
-                            _("8 (the square around each pixel)"), 8,
-                            _("4 (the cross around each pixel)"), 4, NULL);
-  combo = tessera_dialog_add_combo (table, row++, _("Co_lour:"), 1,
-                                    colour_mode, preview,
-                                    _("Each channel on its own"),
-                                    TESSERA_RECONSTRUCT_PER_CHANNEL,
-                                    _("On luminance, the colours following"),
-                                    TESSERA_RECONSTRUCT_LUMINANCE, NULL);
-  /* A grey drawable is its own luminance: nothing to choose. */
-  gtk_widget_set_sensitive (combo, gimp_drawable_is_rgb (drawable));
-  gimp_help_set_help_data (combo,
-                           _("On luminance the reconstruction sees the "
-                             "light of each pixel, and the colours follow "
-                             "its change, keeping their hue; pixels whose "
-                             "light does not change stay as they are"),
-                           NULL);
-  tessera_dialog_add_combo (table, row++, _("O_utput:"), 1, output, preview,
-                            _("A new layer"), RECONSTRUCT_OUTPUT_NEW_LAYER,
-                            _("Replace the drawable"),
-                            RECONSTRUCT_OUTPUT_IN_PLACE, NULL);
-  combo = tessera_backend_combo_new (backend);
-  gimp_table_attach_aligned (table, 0, row++, _("_Backend:"), 0.0, 0.5,
-                             combo, 1, FALSE);
-  g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  return row;
+gboolean
+reconstruct_preset_check (gconstpointer   data,
+                          GError        **error)
+{
+  const PresetValues *values = data;
+
+  if (uses_radius (values->preset)
+      && values->parameter != floor (values->parameter))
+    {
+      g_set_error (error, TESSERA_PLUGIN_ERROR,
+                   TESSERA_ERROR_INVALID_ARGUMENT,
+                   _("The radius must be a whole number of pixels, "
+                     "not %g."), values->parameter);
+      return FALSE;
+    }
+  return tessera_args_check (preset_dialog_args,
+                             G_N_ELEMENTS (preset_dialog_args), values,
+                             error);
 }

@@ -1,96 +1,70 @@
 /* Tessera — Morphological Reconstruction: what both procedures do around
- * the core (core/reconstruct.h): the whole drawable in, the marker aligned
- * on it, the result out in place or as a new layer. */
+ * the core (core/reconstruct.h), for GIMP 2.10 and GIMP 3 alike
+ * (tessera-gimp.h): the whole drawable in, the marker aligned on it, the
+ * result out in place or as a new layer. */
 #ifndef TESSERA_RECONSTRUCT_WORK_H
 #define TESSERA_RECONSTRUCT_WORK_H
 
 #include <libgimp/gimp.h>
-#include <libgimp/gimpui.h>
-#include "reconstruct.h"
-#include "tessera-plugin.h"
+#include "reconstruct-args.h"
 #include "tessera-region.h"
 
-/* Where the result goes: the PDB's "output" values. */
-typedef enum
-{
-  RECONSTRUCT_OUTPUT_NEW_LAYER = 0,
-  RECONSTRUCT_OUTPUT_IN_PLACE
-} ReconstructOutput;
+/* What a procedure computes from the whole MASK into RESULT (like MASK's
+ * image, allocated here, the caller's to free on success); *CLIPPED (may
+ * be NULL) counts the marker's samples that lay beyond the mask. */
+typedef gboolean (*ReconstructCompute) (const TesseraRegion  *mask,
+                                        gconstpointer         values,
+                                        TesseraExec          *exec,
+                                        TesseraImage         *result,
+                                        gsize                *clipped,
+                                        GError              **error);
 
-/* The last argument of both procedures: the TesseraReconstructColour
- * values. */
-#define RECONSTRUCT_ARG_COLOUR_MODE                                           \
-  { GIMP_PDB_INT32, "colour-mode",                                            \
-    "{ PER-CHANNEL (0), LUMINANCE (1) }: each channel on its own, or an RGB " \
-    "drawable on its luminance (Rec. 709 weights on the stored values) "      \
-    "with the colours following it; a grey drawable is its own luminance, "   \
-    "so both are the same there" }
-
-/* Checks the arguments both procedures share. */
-gboolean reconstruct_check_common (gint                 connectivity,
-                                   gint                 output,
-                                   TesseraBackend       backend,
-                                   gint                 colour_mode,
-                                   GError             **error);
+/* The two procedures' computations: VALUES are ReconstructValues (the
+ * marker under the mask) or PresetValues. */
+gboolean reconstruct_compute_marker (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraExec          *exec,
+                                     TesseraImage         *result,
+                                     gsize                *clipped,
+                                     GError              **error);
+gboolean reconstruct_compute_preset (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraExec          *exec,
+                                     TesseraImage         *result,
+                                     gsize                *clipped,
+                                     GError              **error);
 
 /* Reads the whole of DRAWABLE: a reconstruction reaches across it all,
  * whatever the selection. */
-gboolean reconstruct_read_whole  (gint32               drawable,
-                                  TesseraRegion       *region,
-                                  TesseraProgress     *progress,
-                                  GError             **error);
+gboolean reconstruct_read_whole     (gint32               drawable,
+                                     TesseraRegion       *region,
+                                     TesseraProgress     *progress,
+                                     GError             **error);
 
-/* A new image like MASK's, for markers and results. */
-gboolean reconstruct_image_like  (const TesseraRegion *mask,
-                                  TesseraImage        *image,
-                                  GError             **error);
+/* The whole run on DRAWABLE, with progress: COMPUTE on VALUES on BACKEND,
+ * the result written inside BOUNDS (the selection's) over the drawable or
+ * into a new layer above it, as one undo step; the image changes only on
+ * success.  Then says how much of the marker was clipped, if any, as
+ * GIMP's message (OPERATION tells which way). */
+gboolean reconstruct_apply          (gint32               drawable,
+                                     const GeglRectangle *bounds,
+                                     ReconstructOutput    output,
+                                     TesseraBackend       backend,
+                                     ReconstructCompute   compute,
+                                     gconstpointer        values,
+                                     TesseraReconstructOperation operation,
+                                     GError             **error);
 
-/* Fills MARKER (like MASK's image) from the drawable MARKER_ID in MASK's
- * format, placed by the two drawables' offsets; where MARKER_ID does not
- * cover the mask: 0 for a dilation, the top of the range for an erosion.
- * A missing, foreign or indexed marker is a clear error. */
-gboolean reconstruct_read_marker (const TesseraRegion *mask,
-                                  gint32               marker_id,
-                                  TesseraReconstructOperation operation,
-                                  TesseraImage        *marker,
-                                  GError             **error);
+/* The preset's parameter of a call into the dialogs' h or radius; the
+ * presets that ignore it get 0, which no range check refuses. */
+void     reconstruct_preset_take_parameter (PresetValues  *values);
 
-/* Sets every sample of IMAGE to the top of its range (floats: 1). */
-void     reconstruct_fill_top    (TesseraImage        *image);
+/* The dialogs' h or radius back into "parameter", after a dialog. */
+void     reconstruct_preset_give_parameter (PresetValues  *values);
 
-/* The core's reconstruction of MARKER under MASK's pixels into MARKER
- * itself; alpha is MASK's.  *CLIPPED (may be NULL) counts the marker's
- * samples beyond the mask. */
-gboolean reconstruct_run         (const TesseraRegion *mask,
-                                  TesseraImage        *marker,
-                                  const TesseraReconstruct *params,
-                                  TesseraExec         *exec,
-                                  gsize               *clipped,
-                                  GError             **error);
-
-/* Writes RESULT (like MASK's image) inside TARGET's selection: over the
- * mask, or into a new layer above it, as one undo step. */
-void     reconstruct_write       (const TesseraRegion *mask,
-                                  const TesseraImage  *result,
-                                  const TesseraTarget *target,
-                                  ReconstructOutput    output,
-                                  TesseraProgress     *progress);
-
-/* The controls both dialogs share, from row ROW of TABLE on: connectivity,
- * colour mode (only sensitive for the RGB DRAWABLE), output and backend,
- * each redrawing PREVIEW when changed.  Returns the next free row. */
-gint     reconstruct_add_controls (GtkTable           *table,
-                                   gint                row,
-                                   gint32              drawable,
-                                   gint               *connectivity,
-                                   gint               *colour_mode,
-                                   gint               *output,
-                                   TesseraBackend     *backend,
-                                   GtkWidget          *preview);
-
-/* Shows RESULT (like MASK's image) in PREVIEW. */
-void     reconstruct_preview     (GimpPreview         *preview,
-                                  const TesseraRegion *mask,
-                                  const TesseraImage  *result);
+/* What the arguments' ranges cannot say: a radius is a whole number, h
+ * lies in 0..100. */
+gboolean reconstruct_preset_check   (gconstpointer        values,
+                                     GError             **error);
 
 #endif

@@ -203,8 +203,13 @@ refuse selection "The selection does not touch" "
 report $? "a selection that misses the layer is refused with 2.10's message"
 refuse open "has no closed contour" "
   (let* ($load)
+    (gimp-drawable-edit-fill layer FILL-WHITE)
+    (gimp-context-set-foreground '(0 0 0))
+    (gimp-image-select-rectangle image CHANNEL-OP-REPLACE 10 10 100 3)
+    (gimp-drawable-edit-fill layer FILL-FOREGROUND)
+    (gimp-selection-none image)
     (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
-      #:image image #:drawables (vector layer) #:threshold 0.0 #:gap 0))"
+      #:image image #:drawables (vector layer) #:gap 0))"
 report $? "nothing to fill: 2.10's message"
 refuse range "gap" "
   (let* ($load)

@@ -1,0 +1,284 @@
+/* Tessera — Morphological Reconstruction and its presets for GIMP 3: the
+ * two procedures of the GIMP 2.10 plug-in, from the same declaration
+ * (reconstruct-args.h), doing the same work (reconstruct-work.c). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+#include <libgimp/gimpui.h>
+
+#include "reconstruct-work.h"
+#include "tessera-args-gimp3.h"
+#include "tessera-drawable.h"
+#include "tessera-gimp.h"
+#include "tessera-plugin3.h"
+
+/* One of the two procedures. */
+typedef struct
+{
+  TesseraProcedure3   procedure;    /* its run data: this Reconstruct3 */
+  const TesseraArg   *aux;          /* the dialog's own settings */
+  gint                n_aux;
+  gsize               values_size;
+  ReconstructCompute  compute;
+  /* Fills the dialog for MASK. */
+  void     (*dialog) (GimpProcedureDialog *dialog,
+                      GimpProcedureConfig *config,
+                      GimpDrawable        *mask);
+  /* What a run derives from the values of its RUN_MODE (may be NULL). */
+  void     (*derive) (gpointer             values,
+                      GimpRunMode          run_mode,
+                      GimpProcedureConfig *config);
+  /* What the ranges cannot check (may be NULL). */
+  gboolean (*check)  (gconstpointer        values,
+                      GError             **error);
+} Reconstruct3;
+
+/* The value of the argument NAME (a choice) in VALUES, or FALLBACK. */
+static gint
+choice_named (const Reconstruct3 *procedure,
+              gpointer            values,
+              const gchar        *name,
+              gint                fallback)
+{
+  gint i;
+
+  for (i = 0; i < procedure->procedure.n_args; i++)
+    if (strcmp (procedure->procedure.args[i].name, name) == 0)
+      return *tessera_arg_int (&procedure->procedure.args[i], values);
+  return fallback;
+}
+
+/* The colour mode means something only for RGB. */
+static void
+colour_mode_sensitive (GimpProcedureDialog *dialog,
+                       GimpDrawable        *mask)
+{
+  gtk_widget_set_sensitive (gimp_procedure_dialog_get_widget (
+                              dialog, "colour-mode", G_TYPE_NONE),
+                            gimp_drawable_is_rgb (mask));
+}
+
+/* Asks the user; FALSE for Cancel. */
+static gboolean
+show_dialog (const Reconstruct3  *procedure,
+             GimpProcedure       *gimp_procedure,
+             GimpProcedureConfig *config,
+             GimpDrawable        *mask)
+{
+  GtkWidget *dialog;
+  gboolean   ok;
+
+  dialog = tessera_dialog3_new (gimp_procedure, config,
+                                procedure->procedure.menu_label,
+                                procedure->procedure.args,
+                                procedure->procedure.n_args);
+  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
+  colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
+  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  gtk_widget_destroy (dialog);
+  return ok;
+}
+
+/* The values of CONFIG, checked; NULL with *ERROR set when they do not
+ * hold. */
+static gpointer
+values_of (const Reconstruct3   *procedure,
+           GimpProcedureConfig  *config,
+           GimpRunMode           run_mode,
+           GError              **error)
+{
+  gpointer values = g_malloc0 (procedure->values_size);
+
+  /* No array arguments here. */
+  tessera_args_from_config (config, procedure->procedure.args, procedure->procedure.n_args,
+                            values, NULL);
+  tessera_args_from_config (config, procedure->aux, procedure->n_aux,
+                            values, NULL);
+  if (procedure->derive != NULL)
+    procedure->derive (values, run_mode, config);
+  if (tessera_args_check (procedure->procedure.args, procedure->procedure.n_args, values, error)
+      && (procedure->check == NULL || procedure->check (values, error)))
+    return values;
+  g_free (values);
+  return NULL;
+}
+
+static GimpValueArray *
+run (GimpProcedure        *gimp_procedure,
+     GimpRunMode           run_mode,
+     GimpImage            *image,
+     GimpDrawable        **drawables,
+     GimpProcedureConfig  *config,
+     gpointer              run_data)
+{
+  const Reconstruct3 *procedure = run_data;
+  GError             *error     = NULL;
+  GeglRectangle       bounds;
+  gpointer            values;
+  gint32              mask;
+  gboolean            ok;
+
+  mask = tessera_target3 (image, drawables, &error);
+  if (mask < 0 || ! tessera_selection_bounds (mask, &bounds, &error))
+    return tessera_failure3 (gimp_procedure, GIMP_PDB_EXECUTION_ERROR,
+                             error);
+
+  if (run_mode == GIMP_RUN_INTERACTIVE
+      && ! show_dialog (procedure, gimp_procedure, config, drawables[0]))
+    return tessera_failure3 (gimp_procedure, GIMP_PDB_CANCEL, NULL);
+
+  values = values_of (procedure, config, run_mode, &error);
+  if (values == NULL)
+    return tessera_failure3 (gimp_procedure, GIMP_PDB_CALLING_ERROR, error);
+  ok = reconstruct_apply (mask, &bounds,
+                          choice_named (procedure, values, "output", 0),
+                          choice_named (procedure, values, "backend", 0),
+                          procedure->compute, values,
+                          choice_named (procedure, values, "operation",
+                                        TESSERA_RECONSTRUCT_DILATION),
+                          &error);
+  g_free (values);
+  if (! ok)
+    return tessera_failure3 (gimp_procedure, GIMP_PDB_EXECUTION_ERROR, error);
+  if (run_mode != GIMP_RUN_NONINTERACTIVE)
+    gimp_displays_flush ();
+  return gimp_procedure_new_return_values (gimp_procedure, GIMP_PDB_SUCCESS,
+                                           NULL);
+}
+
+/* Every argument, the marker chooser GIMP makes for a drawable argument
+ * first; the marker is the mask itself until one is chosen (its
+ * reconstruction is a copy of it). */
+static void
+reconstruct_dialog (GimpProcedureDialog *dialog,
+                    GimpProcedureConfig *config,
+                    GimpDrawable        *mask)
+{
+  GimpDrawable *marker = NULL;
+
+  g_object_get (config, "marker-drawable", &marker, NULL);
+  if (marker == NULL)
+    g_object_set (config, "marker-drawable", mask, NULL);
+  g_clear_object (&marker);
+  gimp_procedure_dialog_fill (dialog, NULL);
+}
+
+/* A string GimpValueArray of the choices' nicks, for sensitivity. */
+static GimpValueArray *
+nicks (const gchar *first,
+       ...)
+{
+  GimpValueArray *array = gimp_value_array_new (2);
+  GValue          value = G_VALUE_INIT;
+  const gchar    *nick;
+  va_list         rest;
+
+  g_value_init (&value, G_TYPE_STRING);
+  va_start (rest, first);
+  for (nick = first; nick != NULL; nick = va_arg (rest, const gchar *))
+    {
+      g_value_set_string (&value, nick);
+      gimp_value_array_append (array, &value);
+    }
+  va_end (rest);
+  g_value_unset (&value);
+  return array;
+}
+
+/* The presets' dialog: h and radius (the dialog's own settings) instead of
+ * "parameter", each usable only for the presets that take it. */
+static void
+preset_dialog (GimpProcedureDialog *dialog,
+               GimpProcedureConfig *config,
+               GimpDrawable        *mask)
+{
+  gimp_procedure_dialog_fill (dialog, "preset", "h", "radius",
+                              "connectivity", "output", "backend",
+                              "colour-mode", NULL);
+  gimp_procedure_dialog_set_sensitive_if_in (dialog, "h", NULL, "preset",
+                                             nicks ("h-dome", NULL), TRUE);
+  gimp_procedure_dialog_set_sensitive_if_in (dialog, "radius", NULL,
+                                             "preset",
+                                             nicks ("opening", "closing",
+                                                    NULL),
+                                             TRUE);
+}
+
+/* A call gives "parameter"; the dialog, and the last values it left, give
+ * h and radius, which then become "parameter" (kept with the settings). */
+static void
+preset_derive (gpointer             data,
+               GimpRunMode          run_mode,
+               GimpProcedureConfig *config)
+{
+  PresetValues *values = data;
+
+  if (run_mode == GIMP_RUN_NONINTERACTIVE)
+    {
+      reconstruct_preset_take_parameter (values);
+      return;
+    }
+  reconstruct_preset_give_parameter (values);
+  g_object_set (config, "parameter", values->parameter, NULL);
+}
+
+static const gchar * const menu_paths[] =
+{
+  "<Image>/Filters/Tessera", NULL
+};
+
+static void
+add_preset_aux_arguments (GimpProcedure *procedure)
+{
+  tessera_args_add_aux_arguments (procedure, preset_dialog_args,
+                                  G_N_ELEMENTS (preset_dialog_args));
+}
+
+static const Reconstruct3 reconstruct3 =
+{
+  .procedure   =
+  {
+    .name       = RECONSTRUCT_PROC,
+    .menu_label = RECONSTRUCT_LABEL,
+    .blurb      = RECONSTRUCT_BLURB,
+    .help       = RECONSTRUCT_HELP,
+    .menu_paths = menu_paths,
+    .args       = reconstruct_args,
+    .n_args     = G_N_ELEMENTS (reconstruct_args),
+    .run        = run,
+    .run_data   = &reconstruct3
+  },
+  .values_size = sizeof (ReconstructValues),
+  .compute     = reconstruct_compute_marker,
+  .dialog      = reconstruct_dialog
+};
+
+static const Reconstruct3 preset3 =
+{
+  .procedure   =
+  {
+    .name       = PRESET_PROC,
+    .menu_label = PRESET_LABEL,
+    .blurb      = PRESET_BLURB,
+    .help       = PRESET_HELP,
+    .menu_paths = menu_paths,
+    .args       = preset_args,
+    .n_args     = G_N_ELEMENTS (preset_args),
+    .run        = run,
+    .run_data   = &preset3,
+    .extend     = add_preset_aux_arguments
+  },
+  .aux         = preset_dialog_args,
+  .n_aux       = G_N_ELEMENTS (preset_dialog_args),
+  .values_size = sizeof (PresetValues),
+  .compute     = reconstruct_compute_preset,
+  .dialog      = preset_dialog,
+  .derive      = preset_derive,
+  .check       = reconstruct_preset_check
+};
+
+TESSERA_PLUGIN3_MAIN (&reconstruct3.procedure, &preset3.procedure)
