@@ -52,12 +52,14 @@ fill_dialog (GimpProcedure       *procedure,
 {
   const TesseraArg       *source = &fill_contours_args[FILL_ARG_SOURCE];
   const TesseraArgChoice *guess;
-  FillDialog              shown = { config, drawable };
+  FillDialog              shown = { 0 };
   GtkWidget              *dialog, *preview;
   GList                  *rows;
   gchar                  *nick;
   gboolean                ok;
 
+  shown.config   = config;
+  shown.drawable = drawable;
   guess = tessera_arg_choice_of (source, fill_guess_source (drawable));
   nick  = g_ascii_strdown (guess->nick, -1);
   g_object_set (config, source->name, nick, NULL);
