@@ -4,20 +4,17 @@
  * selection, or as flat colours, one per region. */
 #include "config.h"
 
-#include <string.h>
-
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "fill-preview.h"
 #include "fill-work.h"
 #include "tessera-args-gimp2.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-plugin.h"
-#include "tessera-preview.h"
 #include "tessera-progress.h"
-#include "tessera-region.h"
 
 typedef struct
 {
@@ -25,11 +22,7 @@ typedef struct
   const TesseraTarget *target;
   GtkWidget           *preview;
   GtkWidget           *status;
-  /* The whole layer's fill, kept while only the view moves. */
-  FillValues           filled_with;
-  gboolean             have_fill;
-  FillJob              job;
-  gchar               *problem;   /* why there is nothing to show, or NULL */
+  FillPreview          shown;
 } FillDialog;
 
 static void query (void);
@@ -43,120 +36,15 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* Whether A and B give the same fill (the backend and the layers do not
- * change the current layer's). */
-static gboolean
-same_fill (const FillValues *a,
-           const FillValues *b)
-{
-  return a->source == b->source && a->threshold == b->threshold
-      && a->connectivity == b->connectivity && a->output == b->output
-      && a->bleed == b->bleed && a->gap == b->gap
-      && a->edge_regions == b->edge_regions
-      && a->min_region == b->min_region && a->to_centre == b->to_centre
-      && a->guide == b->guide;
-}
-
-/* Fills the whole layer again when the values changed since the last
- * time: an enclosed region may reach far beyond what the preview shows. */
-static void
-refill (FillDialog *dialog)
-{
-  TesseraExec  exec  = tessera_preview_exec (dialog->values->backend);
-  GError      *error = NULL;
-
-  if (dialog->have_fill && same_fill (&dialog->filled_with, dialog->values))
-    return;
-  fill_job_clear (&dialog->job);
-  g_clear_pointer (&dialog->problem, g_free);
-  if (! fill_read_map (&dialog->job, dialog->target->drawable,
-                       dialog->values, NULL, &error)
-      || ! fill_paint (&dialog->job, 1, dialog->values, &exec, &error))
-    {
-      dialog->problem = g_strdup (error->message);
-      g_error_free (error);
-    }
-  /* The preview reads the pixels it shows itself. */
-  tessera_region_clear (&dialog->job.pixels);
-  dialog->filled_with = *dialog->values;
-  dialog->have_fill = TRUE;
-  gtk_label_set_text (GTK_LABEL (dialog->status),
-                      dialog->problem != NULL ? dialog->problem : "");
-}
-
-/* Draws the gaps' closing segments over REGION in a colour that shows on
- * any fill: the user sees where lines were joined. */
-static void
-paint_closures (const FillDialog *dialog,
-                TesseraRegion    *region)
-{
-  static const gdouble marker[4] = { 1.0, 0.0, 1.0, 1.0 };   /* magenta */
-  const TesseraImage  *closures = &dialog->job.closures;
-  gsize                size = tessera_pixel_size (&region->image);
-  guint8               pixel[64];
-
-  if (closures->data == NULL)
-    return;
-  babl_process (babl_fish (babl_format ("R'G'B'A double"), region->format),
-                marker, pixel, 1);
-  for (gint y = 0; y < region->rect.height; y++)
-    {
-      const guint8 *in = (const guint8 *) tessera_image_row (closures,
-                                                             region->rect.y + y)
-                         + region->rect.x;
-      guint8 *out = tessera_image_row (&region->image, y);
-      for (gint x = 0; x < region->rect.width; x++)
-        if (in[x] != 0)
-          memcpy (out + x * size, pixel, size);
-    }
-}
-
-/* Paints the fill over REGION, in the colours the output will have. */
-static void
-paint_preview (const FillDialog *dialog,
-               TesseraRegion    *region)
-{
-  const TesseraImage *paint = &dialog->job.paint;
-  gsize               size  = tessera_pixel_size (&region->image);
-  gboolean            flat  = dialog->values->output == FILL_OUTPUT_FLAT;
-  const Babl         *fish;
-  guint8              foreground[64];
-
-  fill_foreground_pixel (region->format, foreground);
-  fish = babl_fish (babl_format_with_space ("R'G'B'A u8", region->format),
-                    region->format);
-
-  for (gint y = 0; y < region->rect.height; y++)
-    {
-      const guint8 *in = (const guint8 *) tessera_image_row (paint,
-                                                             region->rect.y + y)
-                         + (gsize) region->rect.x * (flat ? 4 : 1);
-      guint8 *out = tessera_image_row (&region->image, y);
-      for (gint x = 0; x < region->rect.width; x++)
-        if (flat && in[4 * x + 3] != 0)
-          babl_process (fish, in + 4 * x, out + x * size, 1);
-        else if (! flat && in[x] != 0)
-          memcpy (out + x * size, foreground, size);
-    }
-  paint_closures (dialog, region);
-}
-
 static void
 preview_update (GimpPreview *preview,
                 FillDialog  *dialog)
 {
-  GeglRectangle area = tessera_preview_area (preview);
-  TesseraRegion region;
-
-  refill (dialog);
-  if (! tessera_region_read (&region, dialog->target->drawable, &area, NULL,
-                             NULL))
-    return;
-  if (dialog->problem == NULL)
-    paint_preview (dialog, &region);
-  tessera_preview_draw (preview, &region.image, &region.rect,
-                            region.format);
-  tessera_region_clear (&region);
+  if (fill_preview_update (&dialog->shown, preview, dialog->target->drawable,
+                           dialog->values))
+    gtk_label_set_text (GTK_LABEL (dialog->status),
+                        dialog->shown.problem != NULL
+                        ? dialog->shown.problem : "");
 }
 
 /* The declared argument ARG's row on ROW of TABLE, refreshing the
@@ -301,8 +189,7 @@ fill_dialog (const TesseraTarget *target,
                       FALSE, FALSE, 0);
 
   ok = tessera_dialog_run (window);
-  fill_job_clear (&dialog.job);
-  g_free (dialog.problem);
+  fill_preview_clear (&dialog.shown);
   return ok;
 }
 

@@ -7,14 +7,44 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "fill-preview.h"
 #include "fill-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 
-/* The dialog GIMP makes from the arguments, proposing the source that
- * suits DRAWABLE as the 2.10 dialog does; FALSE when the user cancels. */
+/* The dialog's preview (fill-preview.h) and the line that says why it
+ * shows no fill. */
+typedef struct
+{
+  GimpProcedureConfig *config;
+  gint32               drawable;
+  GtkWidget           *status;
+  FillPreview          shown;
+} FillDialog;
+
+static void
+preview_update (GimpPreview *preview,
+                FillDialog  *dialog)
+{
+  FillValues values;
+
+  tessera_args_from_config (dialog->config, fill_contours_args,
+                            G_N_ELEMENTS (fill_contours_args), &values, NULL);
+  if (! tessera_args_check (fill_contours_args,
+                            G_N_ELEMENTS (fill_contours_args), &values, NULL))
+    return;
+  if (fill_preview_update (&dialog->shown, preview, dialog->drawable,
+                           &values))
+    gtk_label_set_text (GTK_LABEL (dialog->status),
+                        dialog->shown.problem != NULL
+                        ? dialog->shown.problem : "");
+}
+
+/* The dialog GIMP makes from the arguments, with the preview first,
+ * proposing the source that suits DRAWABLE as the 2.10 dialog does; FALSE
+ * when the user cancels. */
 static gboolean
 fill_dialog (GimpProcedure       *procedure,
              GimpProcedureConfig *config,
@@ -22,10 +52,14 @@ fill_dialog (GimpProcedure       *procedure,
 {
   const TesseraArg       *source = &fill_contours_args[FILL_ARG_SOURCE];
   const TesseraArgChoice *guess;
-  GtkWidget              *dialog;
+  FillDialog              shown = { 0 };
+  GtkWidget              *dialog, *preview;
+  GList                  *rows;
   gchar                  *nick;
   gboolean                ok;
 
+  shown.config   = config;
+  shown.drawable = drawable;
   guess = tessera_arg_choice_of (source, fill_guess_source (drawable));
   nick  = g_ascii_strdown (guess->nick, -1);
   g_object_set (config, source->name, nick, NULL);
@@ -34,9 +68,30 @@ fill_dialog (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, FILL_CONTOURS_LABEL,
                                 fill_contours_args,
                                 G_N_ELEMENTS (fill_contours_args));
-  gimp_procedure_dialog_fill (GIMP_PROCEDURE_DIALOG (dialog), NULL);
+  preview = gimp_procedure_dialog_get_drawable_preview (
+              GIMP_PROCEDURE_DIALOG (dialog), "preview",
+              TESSERA_DRAWABLE (drawable));
+  shown.status = gimp_procedure_dialog_get_label (
+                   GIMP_PROCEDURE_DIALOG (dialog), "status", "", FALSE,
+                   FALSE);
+  gtk_label_set_xalign (GTK_LABEL (shown.status), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (shown.status), TRUE);
+  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
+                    &shown);
+  g_signal_connect_swapped (config, "notify",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  rows = NULL;
+  for (gint i = G_N_ELEMENTS (fill_contours_args) - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) fill_contours_args[i].name);
+  rows = g_list_prepend (rows, "preview");
+  rows = g_list_append (rows, "status");
+  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  g_list_free (rows);
   ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
+                                        preview);
   gtk_widget_destroy (dialog);
+  fill_preview_clear (&shown.shown);
   return ok;
 }
 
