@@ -118,12 +118,18 @@ echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes;
     (newline port)
     (close-output-port port)))
 SCM
-  ( in_root env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
+  # GIMP starts once the root is free (runs in it take turns): the wait
+  # for the dialog starts then.
+  ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
+      env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
   gimp=$!
+  while [ ! -f "$root$dir/started" ] && kill -0 "$gimp" 2>/dev/null; do
+    sleep 1
+  done
   dialog=$(wait_for_window "$title" 240)
   shot=$shots/$name.png
   rm -f "$shot"
