@@ -1,9 +1,11 @@
 /* Tessera — Segment Colours (MST) for GIMP 3: the procedure of the GIMP
  * 2.10 plug-in (mst-segment.c), from the same declaration
  * (mst-segment-args.h), doing the same work (segment-work.c), with the
- * dialog GIMP 3 makes from the arguments (no preview or swatches yet). */
+ * dialog GIMP 3 makes from the arguments and a preview of the recoloured
+ * classes (no swatches yet). */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
@@ -11,25 +13,89 @@
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
+#include "tessera-preview.h"
+#include "tessera-progress.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-region.h"
 
-/* The dialog made from the arguments; the sensitivity is greyed while the
+/* The dialog's preview: the selection's bounds read once, their classes
+ * found again only when the values change (they depend on all of it), the
+ * recoloured part shown drawn from them. */
+typedef struct
+{
+  GimpProcedureConfig *config;
+  TesseraRegion        region;
+  gboolean             read;        /* REGION was read */
+  gboolean             computed;    /* RESULT holds LAST's */
+  SegmentValues        last;
+  TesseraImage         result;
+} SegmentPreview;
+
+static void
+preview_update (GimpPreview    *preview,
+                SegmentPreview *shown)
+{
+  SegmentValues values;
+  TesseraExec   exec;
+
+  if (! shown->read)
+    return;
+  memset (&values, 0, sizeof values);
+  tessera_args_from_config (shown->config, segment_args,
+                            G_N_ELEMENTS (segment_args), &values, NULL);
+  if (! tessera_args_check (segment_args, G_N_ELEMENTS (segment_args),
+                            &values, NULL))
+    return;
+  if (! shown->computed || memcmp (&values, &shown->last, sizeof values) != 0)
+    {
+      if (shown->computed)
+        tessera_image_free (&shown->result);
+      exec = tessera_preview_exec (values.backend);
+      shown->computed = segment_recolour (&shown->region, &values, &exec,
+                                          &shown->result, NULL);
+      shown->last = values;
+    }
+  if (shown->computed)
+    tessera_preview_draw (preview, &shown->result, &shown->region.rect,
+                          shown->region.format);
+}
+
+/* The dialog made from the arguments, the preview first; the sensitivity is greyed while the
  * number of classes is given, since it then has no effect. */
 static gboolean
 segment_dialog3 (GimpProcedure       *procedure,
-                 GimpProcedureConfig *config)
+                 GimpProcedureConfig *config,
+                 gint32               drawable,
+                 const GeglRectangle *bounds)
 {
-  GtkWidget      *dialog;
+  GtkWidget      *dialog, *preview;
   GimpValueArray *automatic = gimp_value_array_new (1);
   GValue          zero      = G_VALUE_INIT;
+  SegmentPreview  shown;
+  GList          *rows = NULL;
+  gint            i;
   gboolean        ok;
 
+  memset (&shown, 0, sizeof shown);
+  shown.config = config;
+  shown.read   = tessera_region_read (&shown.region, drawable, bounds, NULL,
+                                      NULL);
   dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
                                 segment_args,
                                 G_N_ELEMENTS (segment_args));
-  gimp_procedure_dialog_fill (GIMP_PROCEDURE_DIALOG (dialog), NULL);
+  preview = gimp_procedure_dialog_get_drawable_preview (
+              GIMP_PROCEDURE_DIALOG (dialog), "preview",
+              TESSERA_DRAWABLE (drawable));
+  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
+                    &shown);
+  g_signal_connect_swapped (config, "notify",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  for (i = G_N_ELEMENTS (segment_args) - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) segment_args[i].name);
+  rows = g_list_prepend (rows, "preview");
+  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  g_list_free (rows);
   g_value_init (&zero, G_TYPE_INT);
   g_value_set_int (&zero, 0);
   gimp_value_array_append (automatic, &zero);
@@ -39,7 +105,13 @@ segment_dialog3 (GimpProcedure       *procedure,
                                              "sensitivity", NULL, "classes",
                                              automatic, TRUE);
   ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
+                                        preview);
   gtk_widget_destroy (dialog);
+  if (shown.computed)
+    tessera_image_free (&shown.result);
+  if (shown.read)
+    tessera_region_clear (&shown.region);
   return ok;
 }
 
@@ -60,7 +132,7 @@ run (GimpProcedure        *procedure,
   if (drawable < 0 || ! tessera_selection_bounds (drawable, &bounds, &error))
     return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);
   if (run_mode == GIMP_RUN_INTERACTIVE
-      && ! segment_dialog3 (procedure, config))
+      && ! segment_dialog3 (procedure, config, drawable, &bounds))
     return tessera_failure3 (procedure, GIMP_PDB_CANCEL, NULL);
 
   /* The arguments hold no arrays. */

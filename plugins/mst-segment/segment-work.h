@@ -7,6 +7,7 @@
 
 #include <libgimp/gimp.h>
 #include "mst-segment-args.h"
+#include "tessera-region.h"
 
 /* Finds the classes of BOUNDS (the selection's bounds, in DRAWABLE's
  * coordinates) of DRAWABLE, a drawable Tessera can work on, and makes
@@ -17,5 +18,15 @@ gboolean segment_run (GimpRunMode          run_mode,
                       const GeglRectangle *bounds,
                       const SegmentValues *values,
                       GError             **error);
+
+/* What a run's recoloured output makes of REGION (a drawable's pixels, as
+ * read) on VALUES, into RESULT (like REGION's image, allocated here, the
+ * caller's to free on success), without touching the image: for a
+ * dialog's preview. */
+gboolean segment_recolour (const TesseraRegion *region,
+                           const SegmentValues *values,
+                           TesseraExec         *exec,
+                           TesseraImage        *result,
+                           GError             **error);
 
 #endif

@@ -15,6 +15,9 @@
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
+#include "tessera-preview.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
 
 /* One of the two procedures. */
 typedef struct
@@ -28,7 +31,8 @@ typedef struct
   void     (*dialog) (GimpProcedureDialog *dialog,
                       GimpProcedureConfig *config,
                       GimpDrawable        *mask);
-  /* What a run derives from the values of its RUN_MODE (may be NULL). */
+  /* What a run derives from the values of its RUN_MODE (may be NULL);
+   * CONFIG (may be NULL) keeps what the values became. */
   void     (*derive) (gpointer             values,
                       GimpRunMode          run_mode,
                       GimpProcedureConfig *config);
@@ -62,33 +66,13 @@ colour_mode_sensitive (GimpProcedureDialog *dialog,
                             gimp_drawable_is_rgb (mask));
 }
 
-/* Asks the user; FALSE for Cancel. */
-static gboolean
-show_dialog (const Reconstruct3  *procedure,
-             GimpProcedure       *gimp_procedure,
-             GimpProcedureConfig *config,
-             GimpDrawable        *mask)
-{
-  GtkWidget *dialog;
-  gboolean   ok;
-
-  dialog = tessera_dialog3_new (gimp_procedure, config,
-                                procedure->procedure.menu_label,
-                                procedure->procedure.args,
-                                procedure->procedure.n_args);
-  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
-  colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  gtk_widget_destroy (dialog);
-  return ok;
-}
-
 /* The values of CONFIG, checked; NULL with *ERROR set when they do not
- * hold. */
+ * hold.  KEEP: CONFIG keeps what a derivation gives. */
 static gpointer
 values_of (const Reconstruct3   *procedure,
            GimpProcedureConfig  *config,
            GimpRunMode           run_mode,
+           gboolean              keep,
            GError              **error)
 {
   gpointer values = g_malloc0 (procedure->values_size);
@@ -99,12 +83,102 @@ values_of (const Reconstruct3   *procedure,
   tessera_args_from_config (config, procedure->aux, procedure->n_aux,
                             values, NULL);
   if (procedure->derive != NULL)
-    procedure->derive (values, run_mode, config);
+    procedure->derive (values, run_mode, keep ? config : NULL);
   if (tessera_args_check (procedure->procedure.args, procedure->procedure.n_args, values, error)
       && (procedure->check == NULL || procedure->check (values, error)))
     return values;
   g_free (values);
   return NULL;
+}
+
+/* The dialog's preview: the whole mask read once, the result computed on
+ * it again only when the values change (a reconstruction reaches across
+ * the whole drawable), and the part shown drawn from it. */
+typedef struct
+{
+  const Reconstruct3  *procedure;
+  GimpProcedureConfig *config;
+  TesseraRegion        mask;
+  gboolean             read;       /* MASK was read */
+  gpointer             last;       /* the values of RESULT, or NULL */
+  TesseraImage         result;
+} ReconstructPreview;
+
+static void
+preview_update (GimpPreview        *preview,
+                ReconstructPreview *shown)
+{
+  const Reconstruct3 *procedure = shown->procedure;
+  gpointer            values;
+  TesseraExec         exec;
+
+  if (! shown->read)
+    return;
+  values = values_of (procedure, shown->config, GIMP_RUN_INTERACTIVE, FALSE,
+                      NULL);
+  if (values == NULL)
+    return;
+  if (shown->last == NULL
+      || memcmp (values, shown->last, procedure->values_size) != 0)
+    {
+      if (shown->last != NULL)
+        tessera_image_free (&shown->result);
+      g_clear_pointer (&shown->last, g_free);
+      exec = tessera_preview_exec (choice_named (procedure, values,
+                                                 "backend", 0));
+      if (! procedure->compute (&shown->mask, values, &exec, &shown->result,
+                                NULL, NULL))
+        {
+          g_free (values);
+          return;
+        }
+      shown->last = values;
+    }
+  else
+    g_free (values);
+  tessera_preview_draw (preview, &shown->result, &shown->mask.rect,
+                        shown->mask.format);
+}
+
+/* Asks the user; FALSE for Cancel. */
+static gboolean
+show_dialog (const Reconstruct3  *procedure,
+             GimpProcedure       *gimp_procedure,
+             GimpProcedureConfig *config,
+             GimpDrawable        *mask)
+{
+  ReconstructPreview  shown;
+  GtkWidget          *dialog, *preview;
+  gboolean            ok;
+
+  memset (&shown, 0, sizeof shown);
+  shown.procedure = procedure;
+  shown.config    = config;
+
+  dialog = tessera_dialog3_new (gimp_procedure, config,
+                                procedure->procedure.menu_label,
+                                procedure->procedure.args,
+                                procedure->procedure.n_args);
+  shown.read = reconstruct_read_whole (gimp_item_get_id (GIMP_ITEM (mask)),
+                                       &shown.mask, NULL, NULL);
+  preview = gimp_procedure_dialog_get_drawable_preview (
+              GIMP_PROCEDURE_DIALOG (dialog), "preview", mask);
+  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
+                    &shown);
+  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
+  colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
+  g_signal_connect_swapped (config, "notify",
+                            G_CALLBACK (gimp_preview_invalidate), preview);
+  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
+                                        preview);
+  gtk_widget_destroy (dialog);
+  if (shown.last != NULL)
+    tessera_image_free (&shown.result);
+  g_free (shown.last);
+  if (shown.read)
+    tessera_region_clear (&shown.mask);
+  return ok;
 }
 
 static GimpValueArray *
@@ -131,7 +205,7 @@ run (GimpProcedure        *gimp_procedure,
       && ! show_dialog (procedure, gimp_procedure, config, drawables[0]))
     return tessera_failure3 (gimp_procedure, GIMP_PDB_CANCEL, NULL);
 
-  values = values_of (procedure, config, run_mode, &error);
+  values = values_of (procedure, config, run_mode, TRUE, &error);
   if (values == NULL)
     return tessera_failure3 (gimp_procedure, GIMP_PDB_CALLING_ERROR, error);
   ok = reconstruct_apply (mask, &bounds,
@@ -150,21 +224,27 @@ run (GimpProcedure        *gimp_procedure,
                                            NULL);
 }
 
-/* Every argument, the marker chooser GIMP makes for a drawable argument
- * first; the marker is the mask itself until one is chosen (its
- * reconstruction is a copy of it). */
+/* The preview, then every argument, the marker chooser GIMP makes for a
+ * drawable argument first; the marker is the mask itself until one is
+ * chosen (its reconstruction is a copy of it). */
 static void
 reconstruct_dialog (GimpProcedureDialog *dialog,
                     GimpProcedureConfig *config,
                     GimpDrawable        *mask)
 {
   GimpDrawable *marker = NULL;
+  GList        *rows   = NULL;
+  gint          i;
 
   g_object_get (config, "marker-drawable", &marker, NULL);
   if (marker == NULL)
     g_object_set (config, "marker-drawable", mask, NULL);
   g_clear_object (&marker);
-  gimp_procedure_dialog_fill (dialog, NULL);
+  for (i = G_N_ELEMENTS (reconstruct_args) - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) reconstruct_args[i].name);
+  rows = g_list_prepend (rows, "preview");
+  gimp_procedure_dialog_fill_list (dialog, rows);
+  g_list_free (rows);
 }
 
 /* A string GimpValueArray of the choices' nicks, for sensitivity. */
@@ -189,14 +269,14 @@ nicks (const gchar *first,
   return array;
 }
 
-/* The presets' dialog: h and radius (the dialog's own settings) instead of
+/* The presets' dialog: the preview, then h and radius (the dialog's own settings) instead of
  * "parameter", each usable only for the presets that take it. */
 static void
 preset_dialog (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
                GimpDrawable        *mask)
 {
-  gimp_procedure_dialog_fill (dialog, "preset", "h", "radius",
+  gimp_procedure_dialog_fill (dialog, "preview", "preset", "h", "radius",
                               "connectivity", "output", "backend",
                               "colour-mode", NULL);
   gimp_procedure_dialog_set_sensitive_if_in (dialog, "h", NULL, "preset",
@@ -223,7 +303,8 @@ preset_derive (gpointer             data,
       return;
     }
   reconstruct_preset_give_parameter (values);
-  g_object_set (config, "parameter", values->parameter, NULL);
+  if (config != NULL)
+    g_object_set (config, "parameter", values->parameter, NULL);
 }
 
 static const gchar * const menu_paths[] =
