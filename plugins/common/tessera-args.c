@@ -197,6 +197,15 @@ tessera_args_check (const TesseraArg *args,
         case TESSERA_ARG_COORDS:
           ok = check_coords (arg, tessera_arg_coords (arg, data), error);
           break;
+        case TESSERA_ARG_DRAWABLE:
+          ok = *tessera_arg_int (arg, data) >= 0;
+          if (! ok)
+            g_set_error (error, TESSERA_PLUGIN_ERROR,
+                         TESSERA_ERROR_INVALID_ARGUMENT,
+                         /* TRANSLATORS: %s is the argument's name. */
+                         _("%s: no drawable was given; pass a layer or "
+                           "channel of the image."), arg->name);
+          break;
         default:
           /* GIMP has checked a drawable's ID; the plug-in checks what it
            * must be. */

@@ -66,9 +66,13 @@ tessera_args_add_arguments (GimpProcedure    *procedure,
           break;
         case TESSERA_ARG_DRAWABLE:
         case TESSERA_ARG_DRAWABLE_ID:
-          gimp_procedure_add_drawable_argument (
-            procedure, arg->name, label, blurb,
-            arg->type == TESSERA_ARG_DRAWABLE_ID, G_PARAM_READWRITE);
+          /* None is let through even where a drawable is needed: GIMP
+           * refuses a call from the menu whose argument still holds its
+           * default, none, before the dialog can propose one;
+           * tessera_args_check refuses it after the dialog. */
+          gimp_procedure_add_drawable_argument (procedure, arg->name, label,
+                                                blurb, TRUE,
+                                                G_PARAM_READWRITE);
           break;
         case TESSERA_ARG_COORDS:
           gimp_procedure_add_double_array_argument (procedure, arg->name,
