@@ -53,7 +53,7 @@ fill_dialog (GimpProcedure       *procedure,
   const TesseraArg       *source = &fill_contours_args[FILL_ARG_SOURCE];
   const TesseraArgChoice *guess;
   FillDialog              shown = { 0 };
-  GtkWidget              *dialog, *preview;
+  GtkWidget              *dialog;
   GList                  *rows;
   gchar                  *nick;
   gboolean                ok;
@@ -68,29 +68,19 @@ fill_dialog (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, FILL_CONTOURS_LABEL,
                                 fill_contours_args,
                                 G_N_ELEMENTS (fill_contours_args));
-  preview = gimp_procedure_dialog_get_drawable_preview (
-              GIMP_PROCEDURE_DIALOG (dialog), "preview",
-              TESSERA_DRAWABLE (drawable));
+  tessera_dialog3_preview (dialog, config, drawable,
+                           G_CALLBACK (preview_update), &shown);
   shown.status = gimp_procedure_dialog_get_label (
                    GIMP_PROCEDURE_DIALOG (dialog), "status", "", FALSE,
                    FALSE);
   gtk_label_set_xalign (GTK_LABEL (shown.status), 0.0);
   gtk_label_set_line_wrap (GTK_LABEL (shown.status), TRUE);
-  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
-                    &shown);
-  g_signal_connect_swapped (config, "notify",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  rows = NULL;
-  for (gint i = G_N_ELEMENTS (fill_contours_args) - 1; i >= 0; i--)
-    rows = g_list_prepend (rows, (gpointer) fill_contours_args[i].name);
-  rows = g_list_prepend (rows, "preview");
+  rows = tessera_dialog3_rows (fill_contours_args,
+                              G_N_ELEMENTS (fill_contours_args));
   rows = g_list_append (rows, "status");
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
-                                        preview);
-  gtk_widget_destroy (dialog);
+  ok = tessera_dialog3_run (dialog);
   fill_preview_clear (&shown.shown);
   return ok;
 }

@@ -196,13 +196,12 @@ tessera_args_from_config (GimpProcedureConfig *config,
     }
 }
 
-GList *
-tessera_args_dialog_rows (GimpProcedureDialog *dialog,
-                          const TesseraArg    *args,
-                          gint                 n_args)
+void
+tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
+                             const TesseraArg    *args,
+                             gint                 n_args)
 {
-  GList *names = NULL;
-  gint   i;
+  gint i;
 
   for (i = 0; i < n_args; i++)
     {
@@ -219,7 +218,5 @@ tessera_args_dialog_rows (GimpProcedureDialog *dialog,
           if (arg->type == TESSERA_ARG_DOUBLE)
             gimp_label_spin_set_digits (GIMP_LABEL_SPIN (row), 2);
         }
-      names = g_list_append (names, (gpointer) arg->name);
     }
-  return names;
 }

@@ -34,10 +34,9 @@ void tessera_args_from_config   (GimpProcedureConfig *config,
 
 /* Makes DIALOG's rows for ARGS where the generated ones would not do:
  * a number gets a slider over its UI range (its entry takes the whole
- * range).  Returns the arguments' names in order, for
- * gimp_procedure_dialog_fill_list (free the list, not the names). */
-GList *tessera_args_dialog_rows (GimpProcedureDialog *dialog,
-                                 const TesseraArg    *args,
-                                 gint                 n_args);
+ * range). */
+void tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
+                                  const TesseraArg    *args,
+                                  gint                 n_args);
 
 #endif

@@ -137,32 +137,20 @@ ask (GimpProcedure        *procedure,
      gint32                drawable)
 {
   FilterPreview  shown = { filter, config, drawable };
-  GtkWidget     *dialog, *preview;
+  GtkWidget     *dialog;
   GList         *rows;
-  gboolean       ok;
 
   dialog = tessera_dialog3_new (procedure, config,
                                 filter->procedure.menu_label,
                                 filter->procedure.args,
                                 filter->procedure.n_args);
-  preview = gimp_procedure_dialog_get_drawable_preview (
-              GIMP_PROCEDURE_DIALOG (dialog), "preview",
-              TESSERA_DRAWABLE (drawable));
-  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
-                    &shown);
-  g_signal_connect_swapped (config, "notify",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  rows = NULL;
-  for (gint i = filter->procedure.n_args - 1; i >= 0; i--)
-    rows = g_list_prepend (rows, (gpointer) filter->procedure.args[i].name);
-  rows = g_list_prepend (rows, "preview");
+  tessera_dialog3_preview (dialog, config, drawable,
+                           G_CALLBACK (preview_update), &shown);
+  rows = tessera_dialog3_rows (filter->procedure.args,
+                               filter->procedure.n_args);
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
-                                        preview);
-  gtk_widget_destroy (dialog);
-  return ok;
+  return tessera_dialog3_run (dialog);
 }
 
 GimpValueArray *

@@ -156,7 +156,48 @@ tessera_dialog3_new (GimpProcedure        *procedure,
     title[strlen (title) - strlen ("…")] = '\0';
   dialog = gimp_procedure_dialog_new (procedure, config, title);
   g_free (title);
-  g_list_free (tessera_args_dialog_rows (GIMP_PROCEDURE_DIALOG (dialog),
-                                         args, n_args));
+  tessera_args_dialog_sliders (GIMP_PROCEDURE_DIALOG (dialog), args,
+                               n_args);
   return dialog;
+}
+
+GtkWidget *
+tessera_dialog3_preview (GtkWidget           *dialog,
+                         GimpProcedureConfig *config,
+                         gint32               drawable,
+                         GCallback            update,
+                         gpointer             data)
+{
+  GtkWidget *preview;
+
+  preview = gimp_procedure_dialog_get_drawable_preview (
+              GIMP_PROCEDURE_DIALOG (dialog), "preview",
+              TESSERA_DRAWABLE (drawable));
+  g_signal_connect (preview, "invalidated", update, data);
+  /* Until the preview goes with the dialog. */
+  g_signal_connect_object (config, "notify",
+                           G_CALLBACK (gimp_preview_invalidate), preview,
+                           G_CONNECT_SWAPPED);
+  return preview;
+}
+
+GList *
+tessera_dialog3_rows (const TesseraArg *args,
+                      gint              n_args)
+{
+  GList *rows = NULL;
+  gint   i;
+
+  for (i = n_args - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) args[i].name);
+  return g_list_prepend (rows, (gpointer) "preview");
+}
+
+gboolean
+tessera_dialog3_run (GtkWidget *dialog)
+{
+  gboolean ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
+
+  gtk_widget_destroy (dialog);
+  return ok;
 }

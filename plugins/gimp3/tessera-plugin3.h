@@ -60,4 +60,21 @@ GtkWidget      *tessera_dialog3_new  (GimpProcedure        *procedure,
                                       const TesseraArg     *args,
                                       gint                  n_args);
 
+/* DIALOG's preview (its row "preview") of the drawable DRAWABLE: UPDATE
+ * (a GimpPreview "invalidated" handler, with DATA) draws it, again
+ * whenever CONFIG changes. */
+GtkWidget      *tessera_dialog3_preview (GtkWidget           *dialog,
+                                         GimpProcedureConfig *config,
+                                         gint32               drawable,
+                                         GCallback            update,
+                                         gpointer             data);
+
+/* The rows of a dialog with a preview: "preview", then ARGS' names, for
+ * gimp_procedure_dialog_fill_list (free the list only). */
+GList          *tessera_dialog3_rows (const TesseraArg     *args,
+                                      gint                  n_args);
+
+/* Runs DIALOG and destroys it; FALSE when the user cancelled. */
+gboolean        tessera_dialog3_run  (GtkWidget            *dialog);
+
 #endif

@@ -61,20 +61,20 @@ preview_update (GimpPreview    *preview,
                           shown->region.format);
 }
 
-/* The dialog made from the arguments, the preview first; the sensitivity is greyed while the
- * number of classes is given, since it then has no effect. */
+/* The dialog made from the arguments, the preview first; the sensitivity
+ * is greyed while the number of classes is given, since it then has no
+ * effect. */
 static gboolean
 segment_dialog3 (GimpProcedure       *procedure,
                  GimpProcedureConfig *config,
                  gint32               drawable,
                  const GeglRectangle *bounds)
 {
-  GtkWidget      *dialog, *preview;
+  GtkWidget      *dialog;
   GimpValueArray *automatic = gimp_value_array_new (1);
   GValue          zero      = G_VALUE_INIT;
   SegmentPreview  shown;
-  GList          *rows = NULL;
-  gint            i;
+  GList          *rows;
   gboolean        ok;
 
   memset (&shown, 0, sizeof shown);
@@ -84,16 +84,9 @@ segment_dialog3 (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
                                 segment_args,
                                 G_N_ELEMENTS (segment_args));
-  preview = gimp_procedure_dialog_get_drawable_preview (
-              GIMP_PROCEDURE_DIALOG (dialog), "preview",
-              TESSERA_DRAWABLE (drawable));
-  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
-                    &shown);
-  g_signal_connect_swapped (config, "notify",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  for (i = G_N_ELEMENTS (segment_args) - 1; i >= 0; i--)
-    rows = g_list_prepend (rows, (gpointer) segment_args[i].name);
-  rows = g_list_prepend (rows, "preview");
+  tessera_dialog3_preview (dialog, config, drawable,
+                           G_CALLBACK (preview_update), &shown);
+  rows = tessera_dialog3_rows (segment_args, G_N_ELEMENTS (segment_args));
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
   g_value_init (&zero, G_TYPE_INT);
@@ -104,10 +97,7 @@ segment_dialog3 (GimpProcedure       *procedure,
   gimp_procedure_dialog_set_sensitive_if_in (GIMP_PROCEDURE_DIALOG (dialog),
                                              "sensitivity", NULL, "classes",
                                              automatic, TRUE);
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
-                                        preview);
-  gtk_widget_destroy (dialog);
+  ok = tessera_dialog3_run (dialog);
   if (shown.computed)
     tessera_image_free (&shown.result);
   if (shown.read)

@@ -148,7 +148,7 @@ show_dialog (const Reconstruct3  *procedure,
              GimpDrawable        *mask)
 {
   ReconstructPreview  shown;
-  GtkWidget          *dialog, *preview;
+  GtkWidget          *dialog;
   gboolean            ok;
 
   memset (&shown, 0, sizeof shown);
@@ -161,18 +161,11 @@ show_dialog (const Reconstruct3  *procedure,
                                 procedure->procedure.n_args);
   shown.read = reconstruct_read_whole (gimp_item_get_id (GIMP_ITEM (mask)),
                                        &shown.mask, NULL, NULL);
-  preview = gimp_procedure_dialog_get_drawable_preview (
-              GIMP_PROCEDURE_DIALOG (dialog), "preview", mask);
-  g_signal_connect (preview, "invalidated", G_CALLBACK (preview_update),
-                    &shown);
+  tessera_dialog3_preview (dialog, config, TESSERA_ID (mask),
+                           G_CALLBACK (preview_update), &shown);
   procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
   colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
-  g_signal_connect_swapped (config, "notify",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  g_signal_handlers_disconnect_by_func (config, gimp_preview_invalidate,
-                                        preview);
-  gtk_widget_destroy (dialog);
+  ok = tessera_dialog3_run (dialog);
   if (shown.last != NULL)
     tessera_image_free (&shown.result);
   g_free (shown.last);

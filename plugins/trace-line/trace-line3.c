@@ -85,7 +85,6 @@ settings_dialog (GimpProcedure        *procedure,
   GtkWidget *note;
   GList     *rows = g_list_append (NULL, (gpointer) "trace-note");
   gint       i;
-  gboolean   ok;
 
   dialog = tessera_dialog3_new (procedure, config,
                                 trace->procedure.menu_label,
@@ -102,10 +101,8 @@ settings_dialog (GimpProcedure        *procedure,
       rows = g_list_append (rows, (gpointer) trace->procedure.args[i].name);
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   threshold_if_sine (GIMP_PROCEDURE_DIALOG (dialog));
-  ok = gimp_procedure_dialog_run (GIMP_PROCEDURE_DIALOG (dialog));
-  gtk_widget_destroy (dialog);
   g_list_free (rows);
-  return ok;
+  return tessera_dialog3_run (dialog);
 }
 
 /* CONFIG into RUN, checked: the ranges, then what they cannot say. */
