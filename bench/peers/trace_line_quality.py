@@ -3,7 +3,8 @@ live-wire (cv2.segmentation.IntelligentScissorsMB) on the same clicks.
 
     /usr/bin/python3 bench/peers/trace_line_quality.py \
         --bench build/bench/tessera-bench [--clicks 2,3,5,9] [--draw DIR] \
-        [--tessera-args "--legacy"] [--threads 2]
+        [--tessera-args "--legacy"] [--threads 2] [--tolerance 0.5] \
+        [--retrace 9]
 
 For each feature of trace_line_labels.json and each click count, the clicks
 lie evenly along the label (its ends included); Tessera traces the chain
@@ -129,6 +130,49 @@ class LiveWire:
         return path
 
 
+def reversals(path):
+    """Turns sharper than 120 degrees along PATH."""
+    p = np.asarray(path, float)
+    d = np.diff(p, axis=0)
+    d = d[np.hypot(*d.T) > 1e-9]
+    if len(d) < 2:
+        return 0
+    cos = (d[:-1] * d[1:]).sum(1) / (np.hypot(*d[:-1].T) * np.hypot(*d[1:].T))
+    return int((cos < np.cos(np.radians(120.0))).sum())
+
+
+def anchors_as_clicks(path, control):
+    """What Trace Line from Path takes as clicks from the path written:
+    its anchors (every point of the trace when it was not fitted), each
+    at least a pixel from the one before."""
+    anchors = control[::3] if control else path
+    clicks = [anchors[0]]
+    for p in anchors[1:]:
+        if np.hypot(p[0] - clicks[-1][0], p[1] - clicks[-1][1]) >= 1.0:
+            clicks.append(p)
+    return clicks
+
+
+def retrace(args, image, feature, clicks):
+    """The trace of CLICKS written as a path, traced again from that path's
+    anchors, with and without the fit: one table row."""
+    cells = []
+    for tolerance in (0.0, args.tolerance):
+        extra = f"{args.tessera_args} --tolerance {tolerance}"
+        path, control, _ = tessera_trace(args.bench, image, clicks,
+                                         args.threads, extra)
+        first = bezier_points(control) if control else path
+        again = anchors_as_clicks(path, control)
+        path2, control2, _ = tessera_trace(args.bench, image, again,
+                                           args.threads, extra)
+        second = bezier_points(control2) if control2 else path2
+        cells += [f"{deviation(first, feature['points'])[1]:.2f}",
+                  str(len(again)),
+                  f"{deviation(second, feature['points'])[1]:.2f}",
+                  f"{reversals(path)} / {reversals(path2)}"]
+    return cells
+
+
 def ppm_of(name, folder):
     from PIL import Image
     out = os.path.join(folder, os.path.splitext(name)[0] + ".ppm")
@@ -147,6 +191,10 @@ def main():
                         help="the path's Bézier fit, px (0: the polyline)")
     parser.add_argument("--no-peer", action="store_true")
     parser.add_argument("--draw", metavar="DIR")
+    parser.add_argument("--retrace", type=int, metavar="CLICKS",
+                        help="only trace each feature with CLICKS clicks, "
+                        "then again from the anchors of the path written, "
+                        "as Trace Line from Path does, unfitted and fitted")
     args = parser.parse_args()
     counts = [int(c) for c in args.clicks.split(",")]
 
@@ -157,6 +205,18 @@ def main():
     results = {}
     traces = {}
     times = []
+    if args.retrace:
+        print(f"| feature | {args.retrace} clicks, unfitted | anchors reused "
+              f"| traced again | reversals before / after | fitted "
+              f"({args.tolerance} px) | anchors reused | traced again "
+              f"| reversals before / after |")
+        print("| --- " * 9 + "|")
+        for feature in labels["features"]:
+            image = ppm_of(feature["image"], folder)
+            clicks = clicks_along(feature["points"], args.retrace)
+            cells = retrace(args, image, feature, clicks)
+            print(f"| {feature['name']} | " + " | ".join(cells) + " |")
+        return
     print(f"# tessera-bench trace {args.tessera_args or '(defaults)'}, "
           f"{args.threads} threads; deviation mean/max in px")
     print("| feature | clicks | Tessera mean | Tessera max | live-wire mean "
