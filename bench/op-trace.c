@@ -252,7 +252,7 @@ print_bezier (const TraceBench *bench, FILE *out)
       for (int i = 0; i < n; i += bench->params.nodes + 1)
         keep[i] = 1;
       tessera_bezier_fit (bench->path, n, bench->closed, keep,
-                          bench->tolerance, 60.0, control, &n_control);
+                          bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE, control, &n_control);
     }
   fprintf (out, " bezier=");
   for (int i = 0; i < n_control; i++)

@@ -19,6 +19,11 @@
 #include "status.h"
 #include "trace-line.h"
 
+/* The plug-ins' corners: a traced line turns by at most max-angle (30
+ * degrees by default) at a node, so it bends smoothly there; a sharper turn
+ * is the line's own, and stays a corner. */
+#define TESSERA_BEZIER_CORNER_ANGLE 60.0
+
 /* Control points OUT needs for N points: at worst an anchor on each. */
 #define TESSERA_BEZIER_MAX_OUT(n) (3 * (n) + 1)
 

@@ -97,11 +97,6 @@ stroke_with_brush (gint32  drawable,
   gimp_context_pop ();
 }
 
-/* Where a turn is sharper than this, the path keeps a corner: within a
- * link the search turns by max-angle (30 degrees by default) at most, so
- * the line bends smoothly there, and sharper turns are the line's own. */
-#define CORNER_ANGLE 60.0
-
 TesseraPoint *
 trace_path_fit (const TesseraPoint *polyline,
                 gint                n_points,
@@ -120,7 +115,8 @@ trace_path_fit (const TesseraPoint *polyline,
   /* The arguments are checked: only memory could fail, and g_new aborts
    * on that already. */
   tessera_bezier_fit (polyline, n_points, closed, keep, tolerance,
-                      CORNER_ANGLE, control, n_control);
+                      TESSERA_BEZIER_CORNER_ANGLE,
+                      control, n_control);
   g_free (keep);
   return control;
 }
