@@ -6,6 +6,7 @@
 #include <string.h>
 #include "emst.h"
 #include "gpu-backend.h"
+#include "union-find.h"
 
 #define NONE UINT32_MAX
 
@@ -590,17 +591,6 @@ search_neighbours (Boruvka *b, const SearchTree *tree, int threads)
       else
         b->nn_d2[k] = found.d2;
     }
-}
-
-static inline uint32_t
-find_root (uint32_t *parent, uint32_t x)
-{
-  while (parent[x] != x)
-    {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-  return x;
 }
 
 /* Whether point K's edge comes before point L's (both with neighbours). */
