@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emst.h"
+#include "emst-labels.h"
 #include "gpu-backend.h"
 #include "union-find.h"
 
@@ -18,9 +19,9 @@
  * tight, large enough that walking to it costs less than scanning it. */
 #define LEAF_SIZE 8
 
-/* Node labels: a component label, or one of these. */
-#define MIXED (UINT32_MAX - 1)    /* points of several components */
-#define EMPTY UINT32_MAX          /* no points (padding of the tree) */
+/* Node labels: a component label, or one of emst-labels.h's marks. */
+#define MIXED EMST_MIXED
+#define EMPTY EMST_EMPTY
 
 /* A k-d tree, complete and stored as a heap: node i has children 2i and
  * 2i+1, leaves are FIRST_LEAF .. 2 * FIRST_LEAF - 1, leaf l holding sorted
@@ -339,16 +340,6 @@ search_tree_build (SearchTree *tree, const float *points, size_t n,
   return TESSERA_OK;
 }
 
-static inline uint32_t
-merge_labels (uint32_t a, uint32_t b)
-{
-  if (a == EMPTY)
-    return b;
-  if (b == EMPTY || a == b)
-    return a;
-  return MIXED;
-}
-
 /* Marks the nodes whose points all lie in one component. */
 static void
 label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
@@ -362,7 +353,7 @@ label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
       uint32_t label = EMPTY;
       for (size_t k = leaf * LEAF_SIZE;
            k < (leaf + 1) * LEAF_SIZE && k < tree->n; k++)
-        label = merge_labels (label, comp[k]);
+        label = emst_merge_labels (label, comp[k]);
       tree->node_comp[first + leaf] = label;
     }
   for (size_t level = first / 2; level >= 1; level /= 2)
@@ -370,8 +361,9 @@ label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
       #pragma omp parallel for schedule (static) num_threads (threads) \
         if (level >= PARALLEL_MIN / LEAF_SIZE)
       for (size_t node = level; node < 2 * level; node++)
-        tree->node_comp[node] = merge_labels (tree->node_comp[2 * node],
-                                              tree->node_comp[2 * node + 1]);
+        tree->node_comp[node]
+          = emst_merge_labels (tree->node_comp[2 * node],
+                               tree->node_comp[2 * node + 1]);
     }
 }
 

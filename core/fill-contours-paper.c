@@ -65,15 +65,10 @@ note_neighbour (LabelList *list, uint32_t own, uint32_t seen)
   if (seen == own || seen <= LABEL_UNFILLED
       || (list->count > 0 && list->labels[list->count - 1] == seen))
     return true;
-  if (list->count == list->capacity)
-    {
-      size_t capacity = list->capacity ? 2 * list->capacity : 16;
-      uint32_t *labels = realloc (list->labels, capacity * sizeof *labels);
-      if (labels == NULL)
-        return false;
-      list->labels = labels;
-      list->capacity = capacity;
-    }
+  if (list->count == list->capacity
+      && !array_reserve ((void **) &list->labels, &list->capacity,
+                         list->count, sizeof *list->labels))
+    return false;
   list->labels[list->count++] = seen;
   return true;
 }

@@ -17,6 +17,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include "array-reserve.h"
 #include "border-pixels.h"
 #include "fill-contours.h"
 
@@ -35,15 +36,11 @@ typedef struct
 static inline bool
 seed_push (SeedStack *stack, int x, int y)
 {
-  if (stack->count == stack->capacity)
-    {
-      size_t capacity = stack->capacity ? 2 * stack->capacity : 1024;
-      Seed *seeds = realloc (stack->seeds, capacity * sizeof *seeds);
-      if (seeds == NULL)
-        return false;
-      stack->seeds = seeds;
-      stack->capacity = capacity;
-    }
+  /* The call only when full: pushes are the fills' inner loop. */
+  if (stack->count == stack->capacity
+      && !array_reserve ((void **) &stack->seeds, &stack->capacity,
+                         stack->count, sizeof *stack->seeds))
+    return false;
   stack->seeds[stack->count++] = (Seed) { x, y };
   return true;
 }
