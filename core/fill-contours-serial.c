@@ -6,6 +6,7 @@
 
 #define FREE 255   /* a free pixel the border has not reached yet */
 
+/* Pushes one seed for each run of FREE pixels of ROW in [X0, X1). */
 static bool
 push_free_runs (SeedStack *stack, const uint8_t *row, int x0, int x1, int y)
 {
