@@ -7,7 +7,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-backend-combo.h"
-#include "tessera-click-preview.h"
+#include "tessera-view.h"
 #include "tessera-dialog.h"
 #include "tessera-args-gimp2.h"
 #include "tessera-region.h"
@@ -163,7 +163,7 @@ sync_links (TraceDialog *dialog)
         }
     }
   update_status (dialog);
-  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+  tessera_view_redraw (TESSERA_VIEW (dialog->preview));
 }
 
 /* After the settings changed: every link anew. */
@@ -176,7 +176,7 @@ retrace_all (TraceDialog *dialog)
   for (i = 0; i < dialog->links->len; i++)
     link_ask (dialog, i);
   update_status (dialog);
-  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+  tessera_view_redraw (TESSERA_VIEW (dialog->preview));
 }
 
 static void
@@ -197,14 +197,14 @@ link_traced (gint                index,
       link->n_points = n_points;
     }
   update_status (dialog);
-  tessera_click_preview_redraw (TESSERA_CLICK_PREVIEW (dialog->preview));
+  tessera_view_redraw (TESSERA_VIEW (dialog->preview));
 }
 
 static void
-add_click (TesseraClickPreview *preview,
-           gdouble              x,
-           gdouble              y,
-           TraceDialog         *dialog)
+add_click (TesseraView *preview,
+           gdouble      x,
+           gdouble      y,
+           TraceDialog *dialog)
 {
   TesseraPoint click = { x, y };
   guint        n     = dialog->clicks->len;
@@ -316,15 +316,15 @@ path_to_widget (TraceDialog        *dialog,
                 const TesseraPoint *points,
                 gint                n_points)
 {
-  TesseraClickPreview *preview = TESSERA_CLICK_PREVIEW (dialog->preview);
-  gint                 i;
+  TesseraView *preview = TESSERA_VIEW (dialog->preview);
+  gint         i;
 
   cairo_new_path (cr);
   for (i = 0; i < n_points; i++)
     {
       gdouble x, y;
 
-      tessera_click_preview_to_widget (preview, points[i].x, points[i].y,
+      tessera_view_to_widget (preview, points[i].x, points[i].y,
                                        &x, &y);
       cairo_line_to (cr, x, y);
     }
@@ -382,7 +382,7 @@ draw_click (TraceDialog  *dialog,
 {
   gdouble x, y;
 
-  tessera_click_preview_to_widget (TESSERA_CLICK_PREVIEW (dialog->preview),
+  tessera_view_to_widget (TESSERA_VIEW (dialog->preview),
                                    click.x, click.y, &x, &y);
   cairo_new_path (cr);
   cairo_arc (cr, x, y, CLICK_RADIUS, 0.0, 2.0 * G_PI);
@@ -398,9 +398,9 @@ draw_click (TraceDialog  *dialog,
 }
 
 static void
-draw_overlay (TesseraClickPreview *preview,
-              gpointer             cairo,
-              TraceDialog         *dialog)
+draw_overlay (TesseraView *preview,
+              gpointer     cairo,
+              TraceDialog *dialog)
 {
   cairo_t *cr = cairo;
   guint    i;
@@ -600,7 +600,7 @@ make_window (TraceDialog *dialog,
 
   left = gtk_vbox_new (FALSE, 6);
   gtk_box_pack_start (GTK_BOX (hbox), left, TRUE, TRUE, 0);
-  dialog->preview = tessera_click_preview_new (dialog->drawable);
+  dialog->preview = tessera_view_new (dialog->drawable, TRUE);
   gtk_box_pack_start (GTK_BOX (left), dialog->preview, TRUE, TRUE, 0);
   g_signal_connect (dialog->preview, "clicked", G_CALLBACK (add_click),
                     dialog);
