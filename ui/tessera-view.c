@@ -6,9 +6,8 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "tessera-gtk.h"
 #include "tessera-view.h"
-
-#define TESSERA_VIEW_GTK3 GTK_CHECK_VERSION (3, 0, 0)
 
 /* The drawable's thumbnails come at most this large (gimp-drawable-sub-
  * thumbnail's limit); larger views scale them up. */
@@ -46,7 +45,7 @@ enum
 
 struct _TesseraView
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GtkBox           parent_instance;
 #else
   GtkVBox          parent_instance;
@@ -83,7 +82,7 @@ struct _TesseraView
 
 static guint signals[LAST_SIGNAL];
 
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 G_DEFINE_TYPE (TesseraView, tessera_view, GTK_TYPE_BOX)
 #else
 G_DEFINE_TYPE (TesseraView, tessera_view, GTK_TYPE_VBOX)
@@ -142,21 +141,8 @@ drawable_thumbnail (gint32               drawable,
 
 /* ---- the two toolkits ------------------------------------------------ */
 
-static GtkWidget *
-box_new (GtkOrientation orientation,
-         gint           spacing)
-{
-#if TESSERA_VIEW_GTK3
-  return gtk_box_new (orientation, spacing);
-#else
-  if (orientation == GTK_ORIENTATION_VERTICAL)
-    return gtk_vbox_new (FALSE, spacing);
-  return gtk_hbox_new (FALSE, spacing);
-#endif
-}
-
 /* GTK 2's stock icon or GTK 3's themed icon of that name. */
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 #define ICON(stock_id, icon_name) (icon_name)
 #else
 #define ICON(stock_id, icon_name) (stock_id)
@@ -165,7 +151,7 @@ box_new (GtkOrientation orientation,
 static GtkWidget *
 zoom_icon (const gchar *icon)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   return gtk_image_new_from_icon_name (icon, GTK_ICON_SIZE_MENU);
 #else
   return gtk_image_new_from_stock (icon, GTK_ICON_SIZE_MENU);
@@ -185,7 +171,7 @@ set_cursor (GtkWidget     *area,
     cursor = gdk_cursor_new_for_display (gtk_widget_get_display (area), type);
   gdk_window_set_cursor (gtk_widget_get_window (area), cursor);
   if (cursor != NULL)
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
     g_object_unref (cursor);
 #else
     gdk_cursor_unref (cursor);
@@ -198,7 +184,7 @@ pointer_position (GtkWidget *area,
                   gint      *x,
                   gint      *y)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GdkDisplay *display = gtk_widget_get_display (area);
   GdkSeat    *seat    = gdk_display_get_default_seat (display);
 
@@ -215,7 +201,7 @@ scrolled_area (GtkWidget     *area,
                GtkAdjustment *hadjustment,
                GtkAdjustment *vadjustment)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GtkWidget *grid = gtk_grid_new ();
 
   gtk_widget_set_hexpand (area, TRUE);
@@ -287,7 +273,7 @@ tessera_view_class_init (TesseraViewClass *klass)
 static void
 tessera_view_init (TesseraView *view)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   gtk_orientable_set_orientation (GTK_ORIENTABLE (view),
                                   GTK_ORIENTATION_VERTICAL);
 #endif
@@ -672,7 +658,7 @@ draw_all (TesseraView *view,
   g_signal_emit (view, signals[DRAW_OVERLAY], 0, cr);
 }
 
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 static gboolean
 area_draw (GtkWidget   *area,
            cairo_t     *cr,
@@ -928,7 +914,7 @@ zoom_button (TesseraView *view,
 static GtkWidget *
 make_zoom_bar (TesseraView *view)
 {
-  GtkWidget *bar = box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *bar = tessera_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
 
   gtk_box_pack_start (GTK_BOX (bar),
                       zoom_button (view,
@@ -979,7 +965,7 @@ make_area (TesseraView *view)
                                | GDK_BUTTON_RELEASE_MASK
                                | GDK_POINTER_MOTION_MASK
                                | GDK_SCROLL_MASK | GDK_KEY_PRESS_MASK);
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   g_signal_connect (area, "draw", G_CALLBACK (area_draw), view);
 #else
   g_signal_connect (area, "expose-event", G_CALLBACK (area_expose), view);
