@@ -65,7 +65,7 @@ struct _TesseraView
   guint            changed_idle;      /* "view-changed" to emit */
 
   /* The thumbnail drawn last, of the drawable's rectangle SHOWN_RECT. */
-  GdkPixbuf       *shown;
+  cairo_surface_t *shown;
   GeglRectangle    shown_rect;
 
   /* The caller's result, at IMAGE_RECT of the drawable; NULL: none. */
@@ -120,22 +120,29 @@ drawable_selection (gint32         drawable,
 #endif
 }
 
-static GdkPixbuf *
+/* The thumbnail GIMP makes of the drawable's RECT, *WIDTH x *HEIGHT at
+ * most (the size it has on return), as 8-bit pixels of *BPP bytes (grey,
+ * grey and alpha, RGB, RGBA), packed; g_free it.  The data, not a pixbuf:
+ * GIMP 3.0's gimp_drawable_get_sub_thumbnail frees its data twice. */
+static guchar *
 drawable_thumbnail (gint32               drawable,
                     const GeglRectangle *rect,
-                    gint                 width,
-                    gint                 height)
+                    gint                *width,
+                    gint                *height,
+                    gint                *bpp)
 {
 #if GIMP_MAJOR_VERSION >= 3
-  return gimp_drawable_get_sub_thumbnail (gimp_drawable_get_by_id (drawable),
-                                          rect->x, rect->y, rect->width,
-                                          rect->height, width, height,
-                                          GIMP_PIXBUF_SMALL_CHECKS);
+  GBytes *bytes;
+  gsize   size;
+
+  bytes = gimp_drawable_get_sub_thumbnail_data (
+            gimp_drawable_get_by_id (drawable), rect->x, rect->y,
+            rect->width, rect->height, *width, *height, width, height, bpp);
+  return bytes != NULL ? g_bytes_unref_to_data (bytes, &size) : NULL;
 #else
-  return gimp_drawable_get_sub_thumbnail (drawable, rect->x, rect->y,
-                                          rect->width, rect->height,
-                                          width, height,
-                                          GIMP_PIXBUF_SMALL_CHECKS);
+  return gimp_drawable_get_sub_thumbnail_data (drawable, rect->x, rect->y,
+                                               rect->width, rect->height,
+                                               width, height, bpp);
 #endif
 }
 
@@ -240,7 +247,7 @@ tessera_view_dispose (GObject *object)
       g_source_remove (view->changed_idle);
       view->changed_idle = 0;
     }
-  g_clear_object (&view->shown);
+  g_clear_pointer (&view->shown, cairo_surface_destroy);
   g_clear_pointer (&view->image, cairo_surface_destroy);
   G_OBJECT_CLASS (tessera_view_parent_class)->dispose (object);
 }
@@ -522,78 +529,80 @@ thumbnail_size (TesseraView         *view,
   *height = CLAMP ((gint) ceil (rect->height * scale), 1, THUMBNAIL_MAX);
 }
 
+/* WIDTH x HEIGHT pixels of 8-bit Y', Y'A, R'G'B' or R'G'B'A (BPP bytes
+ * each) at DATA, packed, as cairo's. */
+static cairo_surface_t *
+surface_new (const guchar *data,
+             gint          width,
+             gint          height,
+             gint          bpp)
+{
+  static const gchar * const formats[] =
+  {
+    "Y' u8", "Y'A u8", "R'G'B' u8", "R'G'B'A u8"
+  };
+  cairo_surface_t *surface;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_flush (surface);
+  babl_process_rows (babl_fish (babl_format (formats[CLAMP (bpp, 1, 4) - 1]),
+                                babl_format ("cairo-ARGB32")),
+                     data, width * bpp,
+                     cairo_image_surface_get_data (surface),
+                     cairo_image_surface_get_stride (surface),
+                     width, height);
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
 /* The thumbnail of RECT, fetched from GIMP unless it is the one shown. */
 static void
 update_thumbnail (TesseraView         *view,
                   const GeglRectangle *rect)
 {
-  gint width, height;
+  gint    width, height, bpp;
+  guchar *data;
 
   thumbnail_size (view, rect, &width, &height);
   if (view->shown != NULL
       && gegl_rectangle_equal (rect, &view->shown_rect)
-      && gdk_pixbuf_get_width (view->shown) == width
-      && gdk_pixbuf_get_height (view->shown) == height)
+      && cairo_image_surface_get_width (view->shown) == width
+      && cairo_image_surface_get_height (view->shown) == height)
     return;
 
-  g_clear_object (&view->shown);
-  view->shown = drawable_thumbnail (view->drawable, rect, width, height);
+  g_clear_pointer (&view->shown, cairo_surface_destroy);
+  data = drawable_thumbnail (view->drawable, rect, &width, &height, &bpp);
+  if (data != NULL)
+    view->shown = surface_new (data, width, height, bpp);
+  g_free (data);
   view->shown_rect = *rect;
 }
 
-/* Draws SOURCE, of SOURCE_WIDTH x SOURCE_HEIGHT pixels, over the
- * drawable's RECT: each pixel a square when zoomed in, smoothly scaled
- * when zoomed out. */
+/* Draws SOURCE over the drawable's RECT: each pixel a square when zoomed
+ * in, smoothly scaled when zoomed out. */
 static void
 draw_scaled (TesseraView         *view,
              cairo_t             *cr,
              const GeglRectangle *rect,
-             gint                 source_width,
-             gint                 source_height,
-             void               (*set_source) (cairo_t *cr, gpointer source),
-             gpointer             source)
+             cairo_surface_t     *source)
 {
+  gint    width  = cairo_image_surface_get_width (source);
+  gint    height = cairo_image_surface_get_height (source);
   gdouble x, y;
 
   tessera_view_to_widget (view, rect->x, rect->y, &x, &y);
   cairo_save (cr);
   cairo_translate (cr, x, y);
-  cairo_scale (cr, rect->width * view->zoom / source_width,
-               rect->height * view->zoom / source_height);
-  set_source (cr, source);
+  cairo_scale (cr, rect->width * view->zoom / width,
+               rect->height * view->zoom / height);
+  cairo_set_source_surface (cr, source, 0.0, 0.0);
   cairo_pattern_set_filter (cairo_get_source (cr),
                             view->zoom > 1.0 ? CAIRO_FILTER_NEAREST
                                              : CAIRO_FILTER_GOOD);
   cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
-  cairo_rectangle (cr, 0.0, 0.0, source_width, source_height);
+  cairo_rectangle (cr, 0.0, 0.0, width, height);
   cairo_fill (cr);
   cairo_restore (cr);
-}
-
-static void
-set_source_pixbuf (cairo_t  *cr,
-                   gpointer  pixbuf)
-{
-  gdk_cairo_set_source_pixbuf (cr, pixbuf, 0.0, 0.0);
-}
-
-static void
-set_source_surface (cairo_t  *cr,
-                    gpointer  surface)
-{
-  cairo_set_source_surface (cr, surface, 0.0, 0.0);
-}
-
-static void
-draw_thumbnail (TesseraView         *view,
-                cairo_t             *cr,
-                const GeglRectangle *visible)
-{
-  update_thumbnail (view, visible);
-  if (view->shown != NULL)
-    draw_scaled (view, cr, visible, gdk_pixbuf_get_width (view->shown),
-                 gdk_pixbuf_get_height (view->shown), set_source_pixbuf,
-                 view->shown);
 }
 
 /* GIMP's small checks over the drawable's RECT, fixed to the widget. */
@@ -640,13 +649,18 @@ draw_image (TesseraView *view,
 
   if (view->image == NULL
       || ! gegl_rectangle_contains (&view->image_rect, &visible))
-    draw_thumbnail (view, cr, &visible);
+    {
+      update_thumbnail (view, &visible);
+      if (view->shown != NULL)
+        {
+          draw_checks (view, cr, &visible);
+          draw_scaled (view, cr, &visible, view->shown);
+        }
+    }
   if (view->image != NULL)
     {
       draw_checks (view, cr, &view->image_rect);
-      draw_scaled (view, cr, &view->image_rect, view->image_rect.width,
-                   view->image_rect.height, set_source_surface,
-                   view->image);
+      draw_scaled (view, cr, &view->image_rect, view->image);
     }
 }
 
