@@ -245,14 +245,16 @@ print_bezier (const TraceBench *bench, FILE *out)
 {
   int n = bench->n_path - (bench->closed ? 1 : 0), n_control = 0;
   unsigned char *keep = calloc ((size_t) n, 1);
-  TesseraPoint *control = malloc (sizeof *control * TESSERA_BEZIER_MAX_OUT (n));
+  TesseraPoint *control = malloc (sizeof *control
+                                 * TESSERA_BEZIER_MAX_OUT (n));
 
   if (keep != NULL && control != NULL)
     {
       for (int i = 0; i < n; i += bench->params.nodes + 1)
         keep[i] = 1;
       tessera_bezier_fit (bench->path, n, bench->closed, keep,
-                          bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE, control, &n_control);
+                          bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE,
+                          control, &n_control);
     }
   fprintf (out, " bezier=");
   for (int i = 0; i < n_control; i++)

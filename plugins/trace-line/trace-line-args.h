@@ -30,8 +30,8 @@
   "that turn by at most max-angle at each node, dynamic programming finds "  \
   "the best exactly.  The links are joined into one new path, \"Traced "     \
   "line\", as curves within tolerance pixels of the polyline (an anchor "    \
-  "on each point; tolerance 0: on every node, with straight segments), "   \
-  "and optionally stroked.  The gradient is Sobel's on the luminance, after a "  \
+  "on each point; tolerance 0: on every node, straight between), and "       \
+  "optionally stroked.  The gradient is Sobel's on the luminance, after a "  \
   "Gaussian blur of sigma.  A polyline's value adds up, along its links, "   \
   "the gradient's magnitude times the sine of its angle with the link, or "  \
   "with objective SINE (the paper's literal variant) the sine alone where "  \
