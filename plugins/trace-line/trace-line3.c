@@ -28,7 +28,7 @@ static void add_path_return_value (GimpProcedure *procedure);
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", "<Image>/Select", NULL
+  TRACE_MENUS, NULL
 };
 
 /* A procedure, and where its dialog's points come from. */
