@@ -36,6 +36,9 @@ typedef struct
   const TesseraArg *dialog_args; /* shown by the dialog instead of one */
   gint              n_dialog_args;
   const gchar      *example;     /* Script-Fu */
+  const gchar      *drawable;    /* the third argument's name, when not
+                                    "drawable", and its description */
+  const gchar      *drawable_description;
 } Page;
 
 #define ARGS(table) table, G_N_ELEMENTS (table)
@@ -45,46 +48,48 @@ static const Page pages[] =
   { "tessera-box-blur", BOX_BLUR_PROC, BOX_BLUR_LABEL, BOX_BLUR_BLURB,
     BOX_BLUR_HELP, { BOX_BLUR_MENUS }, ARGS (box_blur_args), NULL, 0,
     "; radius 10 x 4, three passes (about a Gaussian), any backend\n"
-    "(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 4 3 0)" },
+    "(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 4 3 0)",
+    NULL, NULL },
   { "tessera-fill-contours", FILL_CONTOURS_PROC, FILL_CONTOURS_LABEL,
     FILL_CONTOURS_BLURB, FILL_CONTOURS_HELP, { FILL_CONTOURS_MENUS },
     ARGS (fill_contours_args), NULL, 0,
     "; dark lines, flat colours on a new layer, 2 px under the line, gaps\n"
     "; of up to 3 px closed, colour seed 7\n"
     "(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable\n"
-    "                               1 0.5 4 3 0 2 0 3 0 0 0 -1 7)" },
+    "                               1 0.5 4 3 0 2 0 3 0 0 0 -1 7)", NULL, NULL },
   { "tessera-mst-segment", MST_SEGMENT_PROC, MST_SEGMENT_LABEL,
     MST_SEGMENT_BLURB, MST_SEGMENT_HELP, { MST_SEGMENT_MENUS },
     ARGS (segment_args), NULL, 0,
     "; 8 classes, none under 1 % of the pixels, in CIE L*a*b*, a layer\n"
     "; per class, any backend, the weighted method\n"
     "(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable\n"
-    "                             8 0.01 1.0 1 1 0 0)" },
+    "                             8 0.01 1.0 1 1 0 0)", NULL, NULL },
   { "tessera-reconstruct", RECONSTRUCT_PROC, RECONSTRUCT_LABEL,
     RECONSTRUCT_BLURB, RECONSTRUCT_HELP, { RECONSTRUCT_MENUS },
     ARGS (reconstruct_args), NULL, 0,
     "; the layer MARKER dilated under the drawable, 8-connected, into a\n"
     "; new layer, each channel on its own\n"
     "(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image drawable marker\n"
-    "                             0 8 0 0 0)" },
+    "                             0 8 0 0 0)",
+    RECONSTRUCT_MASK_NAME, RECONSTRUCT_MASK_DESCRIPTION },
   { "tessera-reconstruct", PRESET_PROC, PRESET_LABEL, PRESET_BLURB,
     PRESET_HELP, { RECONSTRUCT_MENUS }, ARGS (preset_args),
     ARGS (preset_dialog_args),
     "; h-domes of 10 %, 8-connected, in place, each channel on its own\n"
     "(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable\n"
-    "                                    2 10.0 8 1 0 0)" },
+    "                                    2 10.0 8 1 0 0)", NULL, NULL },
   { "tessera-trace-line", TRACE_PROC, TRACE_LABEL, TRACE_BLURB, TRACE_HELP,
     { TRACE_MENUS }, ARGS (trace_line_args), NULL, 0,
     "; from 385,290 through 425,445 to 470,600; returns the new path\n"
     "(plug-in-tessera-trace-line RUN-NONINTERACTIVE image drawable\n"
     "  6 #(385 290 425 445 470 600)\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)" },
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)", NULL, NULL },
   { "tessera-trace-line", TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL,
     TRACE_FROM_PATH_BLURB, TRACE_FROM_PATH_HELP, { TRACE_MENUS },
     ARGS (trace_settings_args), NULL, 0,
     "; through the anchors of the active path\n"
     "(plug-in-tessera-trace-line-from-path RUN-NONINTERACTIVE image drawable\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)" }
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)", NULL, NULL }
 };
 
 /* TEXT without its mnemonic's underscore, escaped for HTML. */
@@ -151,9 +156,15 @@ write_values (FILE             *out,
         {
           gchar *label = plain (c->label);
 
-          fprintf (out, "<li><code>%d</code> (%s): %s%s</li>", c->value,
-                   c->nick, label,
+          gchar *number = g_strdup_printf ("%d", c->value);
+
+          /* A nick that is the number says nothing more. */
+          fprintf (out, "<li><code>%d</code>%s%s%s: %s%s</li>", c->value,
+                   strcmp (c->nick, number) != 0 ? " (" : "",
+                   strcmp (c->nick, number) != 0 ? c->nick : "",
+                   strcmp (c->nick, number) != 0 ? ")" : "", label,
                    c->value == (gint) arg->value ? " &mdash; default" : "");
+          g_free (number);
           g_free (label);
         }
       fputs ("</ul>", out);
@@ -224,6 +235,14 @@ write_page (FILE       *out,
     write_menu (out, page->menus[i], page->label);
   fputs ("</ul>\n<h2>Settings</h2>\n<p>In the order Script-Fu passes them, "
          "after the run mode, the image and the drawable.</p>\n", out);
+  if (page->drawable != NULL)
+    {
+      gchar *what = plain (page->drawable_description);
+
+      fprintf (out, "<p>The drawable, <code>%s</code> in the Procedure "
+               "Browser: %s.</p>\n", page->drawable, what);
+      g_free (what);
+    }
   write_settings (out, page->args, page->n_args);
   if (page->dialog_args != NULL)
     {

@@ -114,32 +114,32 @@ same ()
 
 fill on-layer rgb.png "255 128 0" "" \
   '#:contour-source "dark" #:threshold 0.5 #:connectivity "4" #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0' \
-  '1 0.5 4 0 1 0 0 0 0 0 0 -1'
+  '1 0.5 4 0 1 0 0 0 0 0 0 -1 0'
 same on-layer-3 on-layer-2
 report $? "RGB, an orange foreground on the layer: 2.10's pixels"
 fill new-layer rgba.png "40 90 200" "$only_new" \
   '#:contour-source "alpha" #:threshold 0.5 #:connectivity "8" #:output "layer" #:bleed 2 #:gap 0 #:min-region 0' \
-  '0 0.5 8 1 0 2 0 0 0 0 0 -1'
+  '0 0.5 8 1 0 2 0 0 0 0 0 -1 0'
 same new-layer-3 new-layer-2
 report $? "RGBA, alpha source, 8-connected, a new layer 2 px under the line: 2.10's pixels"
 fill selection grey16.png "0 0 0" "$selection_white" \
   '#:contour-source "dark" #:threshold 0.5 #:output "selection" #:gap 3 #:min-region 16' \
-  '1 0.5 4 2 0 0 0 3 0 16 0 -1'
+  '1 0.5 4 2 0 0 0 3 0 16 0 -1 0'
 same selection-3 selection-2
 report $? "16-bit grey, as the selection, gaps closed: 2.10's selection"
 fill flat rgb.png "255 128 0" "$only_new" \
   '#:contour-source "dark" #:output "flat" #:gap 3 #:edge-regions TRUE #:min-region 16 #:bleed-to-centre TRUE' \
-  '1 0.5 4 3 0 0 0 3 1 16 1 -1'
+  '1 0.5 4 3 0 0 0 3 1 16 1 -1 0'
 same flat-3 flat-2
 report $? "RGB, flat colours with every option of line art: 2.10's colours"
 fill flat-grey grey16.png "0 0 0" "$only_new" \
   '#:contour-source "dark" #:output "flat" #:bleed 1' \
-  '1 0.5 4 3 0 1 0 3 0 16 0 -1'
+  '1 0.5 4 3 0 1 0 3 0 16 0 -1 0'
 same flat-grey-3 flat-grey-2
 report $? "16-bit grey, flat greys, the defaults of line art: 2.10's greys"
 fill dark-layer rgb.png "200 0 0" "$only_new" \
   '#:contour-source "dark" #:output "layer" #:all-layers TRUE' \
-  '1 0.5 4 1 0 0 1 3 0 16 0 -1'
+  '1 0.5 4 1 0 0 1 3 0 16 0 -1 0'
 same dark-layer-3 dark-layer-2
 report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 
