@@ -30,7 +30,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..13"
+echo "1..17"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -170,6 +170,41 @@ Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
 " >"$host_work/python.log"
 same python-3 new-layer-2
 report $? "the same new layer from Python: 2.10's pixels"
+
+# seeded NAME SEED: flat colours by SEED on RGB line art, the layer
+# selected first; NAME-3.png holds the new layer alone, NAME.selected
+# whether the line art is still the selected layer after the call.
+seeded ()
+{
+  gimp3 plug-in-script-fu-eval -b "
+    (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/rgb.png\")))
+           (layer (vector-ref (car (gimp-image-get-layers image)) 0))
+           (port (open-output-file \"$work/$1.selected\")))
+      (gimp-image-set-selected-layers image (vector layer))
+      (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+        #:image image #:drawables (vector layer) #:contour-source \"dark\"
+        #:output \"flat\" #:seed $2)
+      (display (if (equal? (car (gimp-image-get-selected-layers image))
+                           (vector layer)) \"source\" \"other\") port)
+      (close-output-port port)
+      (gimp-image-remove-layer image layer)
+      (gimp-file-save RUN-NONINTERACTIVE image \"$work/$1-3.png\"))" \
+    >"$host_work/$1.log"
+}
+seeded seed-0 0
+seeded seed-0-again 0
+seeded seed-7 7
+grep -q source "$host_work/seed-0.selected"
+report $? "the line art stays the selected layer after a new layer"
+same seed-0-3 seed-0-again-3
+report $? "seed 0 twice: the same flat colours"
+same seed-0-3 seed-7-3
+[ $? = 1 ] && [ -s "$host_work/seed-7-3.png" ]
+report $? "seed 7: other flat colours"
+grep -q '(help-def "tessera-fill-contours-help" "file://[^"]*/plug-ins/tessera-fill-contours/help")' \
+  "$host_work/profile/pluginrc" \
+  && [ -s "$host_work/plug-ins/tessera-fill-contours/help/en/gimp-help.xml" ]
+report $? "the plug-in registers its help domain, its pages beside it"
 
 # refuse NAME MESSAGE SCHEME: the call fails with MESSAGE.
 refuse ()
