@@ -23,6 +23,7 @@
 #               type TEXT             typed into the focused widget
 #               click X Y             button 1 at X,Y of the dialog window
 #               absent REGEX          no visible window's title matches
+#               hover X Y             the pointer to X,Y of the dialog window
 #   gimprc    optional lines added to the profile's gimprc
 #   help      optional: "yes" lets the profile show help (use-help yes, the
 #             web browser for it, GIMP's help and web-browser plug-ins),
@@ -138,6 +139,10 @@ do_actions ()
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
           || echo "click $args failed" >&2 ;;
+      hover)
+        # shellcheck disable=SC2086
+        timeout 10 xdotool mousemove --window "$1" $args \
+          || echo "hover $args failed" >&2 ;;
       absent)
         if xdotool search --onlyvisible --name "$args" > /dev/null 2>&1; then
           echo "a window titled /$args/ is open" >&2
