@@ -14,10 +14,12 @@ shots=$builddir/tests/gimp3/screenshots
 
 # NAME|SAMPLE (in data/)|WINDOW TITLE (extended regex)|CALL, with image,
 # drawable and drawables bound|WHAT CHANGES: pixels (of the image,
-# flattened), layers (their number), channels or paths
+# flattened), layers (their number), channels or paths[|POINTS: X,Y of the
+# dialog window to rest the pointer on, one after the other, each for a
+# screenshot NAME-tooltip-N.png of the tooltip that shows]
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
-fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers|308,382 186,648 245,693
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
@@ -55,7 +57,8 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
-echo "1..$((1 + 3 * count))"
+points=$(echo "$cases" | cut -d'|' -f6 -s | wc -w)
+echo "1..$((1 + 3 * count + points))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -98,7 +101,7 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes hover; do
   dir=$work/$name
   mkdir -p "$root$dir"
   cp "$top/data/$sample" "$root$dir/sample.png"
@@ -136,10 +139,23 @@ SCM
   if [ -n "$dialog" ]; then
     sleep 3
     import -window root "$shot"
-    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  i=0
+  for point in $hover; do
+    i=$((i + 1))
+    tip=$shots/$name-tooltip-$i.png
+    rm -f "$tip"
+    # shellcheck disable=SC2046
+    [ -n "$dialog" ] \
+      && xdotool mousemove --window "$dialog" $(echo "$point" | tr , ' ') \
+      && sleep 2 && import -window root "$tip"
+    [ -s "$tip" ]
+    report $? "$name: the pointer on $point of the dialog ($tip)"
+  done
+  [ -z "$dialog" ] \
+    || timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   wait "$gimp"
   grep -q '^ok' "$root$dir/status" 2>/dev/null
   report $? "$name: OK ran the procedure to the end"
