@@ -3,8 +3,10 @@
 # Debian 13 root, on an Xvfb of the host's: X's abstract sockets reach into
 # the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from
 # Script-Fu, the dialog shows (a screenshot is taken into the build tree's
-# tests/gimp3/screenshots for people to look at), Return presses OK, and
-# the procedure must run to the end and change what the case says.
+# tests/gimp3/screenshots for people to look at), F1 must ask for the
+# procedure's help page (the profile's web browser is a stand-in that
+# writes the address it is given), Return presses OK, and the procedure
+# must run to the end and change what the case says.
 # Skips when no GIMP 3 root can be had or Xvfb, xdotool or import is
 # missing.
 set -u
@@ -58,12 +60,22 @@ report ()   # OK DESCRIPTION
 
 count=$(echo "$cases" | grep -c '|')
 points=$(echo "$cases" | cut -d'|' -f6 -s | wc -w)
-echo "1..$((1 + 3 * count + points))"
+echo "1..$((1 + 4 * count + points))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
 (plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(help-browser web-browser)
 GIMPRC
+# GIO opens a page with the default application for HTML: the stand-in.
+mkdir -p "$host_work/xdg/applications"
+printf '#!/bin/sh\necho "$1" >> "%s/browsed"\n' "$work" >"$host_work/browser"
+chmod +x "$host_work/browser"
+printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Test browser' \
+  "Exec=$work/browser %u" 'MimeType=text/html;' \
+  >"$host_work/xdg/applications/tessera-test-browser.desktop"
+printf '%s\n' '[Default Applications]' 'text/html=tessera-test-browser.desktop' \
+  >"$host_work/xdg/mimeapps.list"
 
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
   3>"$host_work/display" >"$host_work/xvfb.log" 2>&1 &
@@ -126,6 +138,7 @@ SCM
   ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
       env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+      XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
@@ -154,6 +167,16 @@ SCM
     [ -s "$tip" ]
     report $? "$name: the pointer on $point of the dialog ($tip)"
   done
+  page=plug-in-tessera-$name.html
+  if [ -n "$dialog" ]; then
+    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
+    for _ in $(seq 60); do
+      grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null && break
+      sleep 0.5
+    done
+  fi
+  grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null
+  report $? "$name: F1 opens its help page $page"
   [ -z "$dialog" ] \
     || timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   wait "$gimp"
