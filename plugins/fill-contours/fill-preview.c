@@ -124,9 +124,9 @@ colours_init (Colours    *colours,
        0.5f);
 }
 
-/* One pixel at X, Y of the drawable, ORIGINAL before: the output's colour
- * inside, hatched for the foreground colour; the selection as a blue tint
- * inside marching ants; the lines over every fill. */
+/* PIXEL, the drawable's at X, Y, as the preview shows it: inside, the
+ * output's colour, hatched for the foreground colour, or the selection as
+ * a blue tint inside marching ants; the lines over every fill. */
 static void
 paint_pixel (const FillPreview *shown,
              const Colours     *colours,

@@ -188,6 +188,35 @@ write_values (FILE             *out,
     }
 }
 
+/* ARG's default as GIMP 3's Script-Fu writes it. */
+static void
+write_named_default (FILE             *out,
+                     const TesseraArg *arg)
+{
+  const TesseraArgChoice *choice;
+  gchar                  *nick;
+
+  switch (arg->type)
+    {
+    case TESSERA_ARG_INT:
+    case TESSERA_ARG_DOUBLE:
+      fprintf (out, "%.10g", arg->value);
+      break;
+    case TESSERA_ARG_BOOLEAN:
+      fputs (arg->value != 0 ? "TRUE" : "FALSE", out);
+      break;
+    case TESSERA_ARG_CHOICE:
+      choice = tessera_arg_choice_of (arg, (gint) arg->value);
+      nick   = g_ascii_strdown (choice->nick, -1);
+      fprintf (out, "\"%s\"", nick);
+      g_free (nick);
+      break;
+    default:
+      fputs ("&hellip;", out);
+      break;
+    }
+}
+
 static void
 write_settings (FILE             *out,
                 const TesseraArg *args,
@@ -251,9 +280,15 @@ write_page (FILE       *out,
       write_settings (out, page->dialog_args, page->n_dialog_args);
     }
   fprintf (out, "<h2>From Script-Fu</h2>\n<pre>%s</pre>\n"
-           "<p>The procedure <code>%s</code>; Help &rarr; Procedure Browser "
-           "lists its arguments too.</p>\n</body>\n</html>\n",
-           example, page->name);
+           "<p>GIMP 3&apos;s Script-Fu names the arguments instead, any left "
+           "out taking their defaults, and a choice by its name in lower "
+           "case: <code>(%s #:run-mode RUN-NONINTERACTIVE #:image image "
+           "#:drawables (vector drawable) #:%s ", example, page->name,
+           page->args[0].name);
+  write_named_default (out, &page->args[0]);
+  fprintf (out, ")</code>.</p>\n<p>The procedure <code>%s</code>; Help "
+           "&rarr; Procedure Browser lists its arguments too.</p>\n"
+           "</body>\n</html>\n", page->name);
   g_free (title);
   g_free (blurb);
   g_free (help);
