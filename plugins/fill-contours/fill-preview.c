@@ -161,7 +161,7 @@ paint_pixel (const FillPreview *shown,
     default:
       if (line_at (shown, x, y))
         return;
-      memcpy (pixel, (x + y) % 6 == 0 ? colours->hatch
+      memcpy (pixel, (x + y) % 4 == 0 ? colours->hatch
                                       : colours->foreground, sizeof (Rgba));
       return;
     }
