@@ -20,6 +20,7 @@ if [ ! -f config.status ] || [ "$top/configure" -nt config.status ]; then
     --with-gimp3-plugin-dir="$out"
 fi
 make -s -j2 -C core
+make -s -j2 -C ui
 make -s -j2 -C plugins
 # The programs, and their help pages beside them.
 make -s -C plugins install-exec install-data-local gimp3plugindir="$out"
