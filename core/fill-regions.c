@@ -265,7 +265,7 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
     return TESSERA_ERROR_OUT_OF_MEMORY;
   if (params->gap > 0)
     status = gap_close (blocked, width, height, params->gap,
-                        params->edge_regions, threads);
+                        params->edge_regions, exec);
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 0.3))
     status = TESSERA_ERROR_CANCELLED;
   if (status == TESSERA_OK)

@@ -421,8 +421,9 @@ end_closure (const Closing *closing, const End *end, const EndList *list,
 
 TesseraStatus
 gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
-           int threads)
+           TesseraExec *exec)
 {
+  int threads = tessera_exec_threads (exec);
   size_t pixels = (size_t) width * height;
   uint8_t *line = malloc (pixels), *skel = malloc (pixels);
   Map map = { line, skel, width, height };
@@ -431,12 +432,13 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   EndList ends = { NULL, 0, 0 };
   EndGrid grid = { 0, 0, 0, NULL, NULL };
   bool ok = line != NULL && skel != NULL;
+  TesseraStatus status = ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 
   if (ok)
     {
       memcpy (line, blocked, pixels);
-      memcpy (skel, blocked, pixels);
-      ok = skeleton_thin (&map, threads, &skeleton)
+      status = skeleton_thin (&map, exec, &skeleton);
+      ok = status == TESSERA_OK
            && skeleton_prune (&map, threads, &skeleton)
            && skeleton_prune (&map, threads, &skeleton)
            && find_ends (&map, &skeleton, threads, &ends);
@@ -484,5 +486,7 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   free (ends.ends);
   free (line);
   free (skel);
+  if (status != TESSERA_OK)
+    return status;
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }
