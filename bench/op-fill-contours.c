@@ -301,18 +301,22 @@ fill_device_prepare (void *state)
   return status;
 }
 
-/* One image.  PAPER on the GPU is the CPU's fill and the GPU's merge, with
- * no device-resident form: it runs from host memory, transfers included. */
+/* One image.  PAPER on the GPU is the CPU's fill and the GPU's merge, and
+ * the regions of line art run their thinning alone on the GPU: neither has
+ * a device-resident form, so they run from host memory, transfers
+ * included (median_ms is then e2e_ms). */
 static TesseraStatus
 fill_device_run (void *state)
 {
   FillBench *bench = state;
   TesseraExec exec = tessera_exec_default ();
 
+  exec.backend = TESSERA_BACKEND_CUDA;
+  if (bench->regions_mode)
+    return fill_run (bench, &exec);
   if (bench->params.method != TESSERA_FILL_CONTOURS_METHOD_PAPER)
     return tessera_cuda_fill_contours (&bench->device_contours,
                                        &bench->device_mask, &bench->params);
-  exec.backend = TESSERA_BACKEND_CUDA;
   return tessera_fill_contours (&bench->contours, &bench->masks[0],
                                 &bench->params, &exec);
 }
