@@ -308,6 +308,35 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
   return true;
 }
 
+/* Adds the ends of the branches that pruning removed from a fork which
+ * became an end (PRUNED): a cut a few pixels from a sharp tip leaves its
+ * end on a branch as short as the tip's spur, and both go, leaving an end
+ * at the fork that faces neither the gap nor the tip.  Such a branch end
+ * heads away from its fork and must open like a cap; on closed lines a
+ * fork never becomes an end, so they add nothing there. */
+static bool
+add_fork_ends (const Map *map, const Branches *pruned, EndList *list)
+{
+  int width = map->width;
+
+  for (size_t i = 0; i < pruned->count; i++)
+    {
+      size_t at = pruned->at[i].end, fork = pruned->at[i].junction;
+      int x = (int) (at % width), y = (int) (at / width);
+      Cell path[2] = { { x, y }, { (int) (fork % width),
+                                   (int) (fork / width) } };
+      End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
+
+      if (!is_end (map, path[1].x, path[1].y)
+          || !heading (path, 2, &end.hx, &end.hy))
+        continue;
+      end.r = skeleton_half_width (map, x, y, MAX_HALF_WIDTH);
+      if (open_cap (map, x, y, end.r) && !end_push (list, &end))
+        return false;
+    }
+  return true;
+}
+
 /* The ends by cells of a grid, for finding the ends near an end. */
 typedef struct
 {
@@ -430,6 +459,7 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   Closing closing = { gap, edge, &map, blocked };
   Candidates skeleton = { NULL, 0, 0 };
   EndList ends = { NULL, 0, 0 };
+  Branches pruned = { NULL, 0, 0 };
   EndGrid grid = { 0, 0, 0, NULL, NULL };
   bool ok = line != NULL && skel != NULL;
   TesseraStatus status = ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
@@ -439,11 +469,13 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
       memcpy (line, blocked, pixels);
       status = skeleton_thin (&map, exec, &skeleton);
       ok = status == TESSERA_OK
-           && skeleton_prune (&map, threads, &skeleton)
-           && skeleton_prune (&map, threads, &skeleton)
-           && find_ends (&map, &skeleton, threads, &ends);
+           && skeleton_prune (&map, threads, &skeleton, &pruned)
+           && skeleton_prune (&map, threads, &skeleton, &pruned)
+           && find_ends (&map, &skeleton, threads, &ends)
+           && add_fork_ends (&map, &pruned, &ends);
     }
   free (skeleton.at);
+  free (pruned.at);
   ok = ok && grid_build (&grid, &ends, width, height,
                          2 * (gap + MAX_HALF_WIDTH + 2));
   if (ok && ends.count > 0)

@@ -1,6 +1,7 @@
 /* Tessera — the skeleton of line art (skeleton.h): Guo and Hall's
  * thinning (1989; it keeps two-pixel diagonals that Zhang and Suen's
  * erases) over a list of border candidates, and the pruning of spurs. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fill-regions-private.h"
@@ -27,6 +28,16 @@ thin_removes (unsigned bits, int pass)
   unsigned m = pass == 0 ? ((p6 | p7 | (!p9)) & p8) : ((p2 | p3 | (!p5)) & p4);
 
   return c == 1 && n >= 2 && n <= 3 && m == 0;
+}
+
+bool
+branches_push (Branches *list, size_t end, size_t junction)
+{
+  if (!array_reserve ((void **) &list->at, &list->capacity, list->count,
+                       sizeof *list->at))
+    return false;
+  list->at[list->count++] = (Branch) { end, junction };
+  return true;
 }
 
 bool
@@ -289,17 +300,24 @@ skeleton_walk (const Map *map, int x, int y, int max, Cell *path,
  * twice the line's half-width at the junction + 3 (the spur of a sharp
  * convex corner of a thick line grows with the corner's sharpness).  The
  * spurs are found first and removed after, so that the order of the ends
- * does not matter. */
+ * does not matter.  PRUNED (may be NULL) gets each removed branch, in the
+ * skeleton's order. */
 bool
-skeleton_prune (Map *map, int threads, Candidates *skeleton)
+skeleton_prune (Map *map, int threads, Candidates *skeleton,
+                Branches *pruned)
 {
   int width = map->width;
   size_t n = skeleton->count, kept = 0;
-  bool any = false;
+  bool any = false, ok = true;
   uint8_t *spur = calloc ((size_t) width * map->height, 1);
+  size_t *junction_at = malloc ((n + 1) * sizeof *junction_at);
 
-  if (spur == NULL)
-    return false;
+  if (spur == NULL || junction_at == NULL)
+    {
+      free (spur);
+      free (junction_at);
+      return false;
+    }
   #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) \
           reduction(||:any)
   for (size_t i = 0; i < n; i++)
@@ -310,6 +328,7 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       bool junction;
       int steps, limit;
 
+      junction_at[i] = SIZE_MAX;
       if (!is_end (map, x, y))
         continue;
       steps = skeleton_walk (map, x, y, MAX_WALK, path, &junction);
@@ -323,8 +342,12 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       /* Ends that share a pixel mark it alike. */
       for (int k = 0; k < steps - 1; k++)
         spur[(size_t) path[k].y * width + path[k].x] = 1;
+      junction_at[i] = (size_t) path[steps - 1].y * width + path[steps - 1].x;
       any = true;
     }
+  for (size_t i = 0; pruned != NULL && ok && i < n; i++)
+    if (junction_at[i] != SIZE_MAX)
+      ok = branches_push (pruned, skeleton->at[i], junction_at[i]);
   if (any)
     for (size_t i = 0; i < n; i++)
       {
@@ -336,6 +359,7 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       }
   if (any)
     skeleton->count = kept;
+  free (junction_at);
   free (spur);
-  return true;
+  return ok;
 }

@@ -84,6 +84,20 @@ typedef struct
 
 bool candidates_push (Candidates *list, size_t at);
 
+/* Branches of the skeleton, by the index of their end and junction. */
+typedef struct
+{
+  size_t end, junction;
+} Branch;
+
+typedef struct
+{
+  Branch *at;
+  size_t  count, capacity;
+} Branches;
+
+bool branches_push (Branches *list, size_t end, size_t junction);
+
 static inline bool
 is_end (const Map *map, int x, int y)
 {
@@ -107,8 +121,10 @@ is_junction (const Map *map, int x, int y)
 TesseraStatus skeleton_thin (Map *map, TesseraExec *exec,
                              Candidates *skeleton);
 
-/* Removes the spurs of thick corners from MAP's skeleton and SKELETON. */
-bool skeleton_prune (Map *map, int threads, Candidates *skeleton);
+/* Removes the spurs of thick corners from MAP's skeleton and SKELETON;
+ * PRUNED (may be NULL) gets the branches removed. */
+bool skeleton_prune (Map *map, int threads, Candidates *skeleton,
+                     Branches *pruned);
 
 /* The half-width of the line at (X, Y): the chessboard distance to the
  * nearest free pixel (at most LIMIT). */
