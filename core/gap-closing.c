@@ -13,9 +13,12 @@
  *  2. A skeleton pixel with one run of neighbours is an end.  An end whose
  *     branch meets a junction within twice the line's half-width (+3) is a
  *     spur of a thick corner or a square cap, and is pruned (twice, so that the
- *     fork of a square cap leaves its stem's end).  An end must also open
- *     onto free space like a cap (open_cap), which the spurs of sharp inner
- *     corners do not.
+ *     fork of a square cap leaves its stem's end).  Where pruning turns a
+ *     fork into an end, the ends of the branches it removed count as ends
+ *     too, heading away from the fork (a cut a few pixels from a sharp tip
+ *     leaves a stub as short as the tip's spur); on closed lines no fork
+ *     becomes an end.  An end must also open onto free space like a cap
+ *     (open_cap), which the spurs of sharp inner corners do not.
  *  3. From each end, the line's heading is the direction from a skeleton
  *     pixel 2r+3 steps back (r: the half-width at the end).  Rays in a cone
  *     of +-60 degrees walk 4-connected cells (Amanatides and Woo) out of
