@@ -301,24 +301,31 @@ fill_device_prepare (void *state)
   return status;
 }
 
-/* One image.  PAPER on the GPU is the CPU's fill and the GPU's merge, and
- * the regions of line art run their thinning alone on the GPU: neither has
- * a device-resident form, so they run from host memory, transfers
- * included (median_ms is then e2e_ms). */
+/* One image.  PAPER on the GPU is the CPU's fill and the GPU's merge, with
+ * no device-resident form: it runs from host memory, transfers included. */
 static TesseraStatus
 fill_device_run (void *state)
 {
   FillBench *bench = state;
   TesseraExec exec = tessera_exec_default ();
 
-  exec.backend = TESSERA_BACKEND_CUDA;
-  if (bench->regions_mode)
-    return fill_run (bench, &exec);
   if (bench->params.method != TESSERA_FILL_CONTOURS_METHOD_PAPER)
     return tessera_cuda_fill_contours (&bench->device_contours,
                                        &bench->device_mask, &bench->params);
+  exec.backend = TESSERA_BACKEND_CUDA;
   return tessera_fill_contours (&bench->contours, &bench->masks[0],
                                 &bench->params, &exec);
+}
+#endif
+
+#ifdef TESSERA_HAVE_CUDA
+/* The regions of line art thin on the GPU and do the rest on the CPU:
+ * only their host timing (transfers included) means anything. */
+static bool
+fill_host_only (void *state)
+{
+  const FillBench *bench = state;
+  return bench->regions_mode;
 }
 #endif
 
@@ -446,6 +453,7 @@ const BenchOp bench_op_fill_contours = {
   .run = fill_run,
 #ifdef TESSERA_HAVE_CUDA
   .device_prepare = fill_device_prepare,
+  .host_only = fill_host_only,
   .device_run = fill_device_run,
 #endif
   .print_fields = fill_print_fields,
