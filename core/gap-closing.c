@@ -17,8 +17,9 @@
  *     fork into an end, the ends of the branches it removed count as ends
  *     too, heading away from the fork (a cut a few pixels from a sharp tip
  *     leaves a stub as short as the tip's spur); on closed lines no fork
- *     becomes an end.  An end must also open onto free space like a cap
- *     (open_cap), which the spurs of sharp inner corners do not.
+ *     becomes an end.  An end must also open like a cap onto free space
+ *     or lines other than its own stroke (open_cap), which the spurs of
+ *     sharp inner corners do not.
  *  3. From each end, the line's heading is the direction from a skeleton
  *     pixel 2r+3 steps back (r: the half-width at the end).  Rays in a cone
  *     of +-60 degrees walk 4-connected cells (Amanatides and Woo) out of
@@ -225,26 +226,65 @@ end_push (EndList *list, const End *end)
 #define RING_SAMPLES 48
 #define CAP_SAMPLES 20      /* 150 degrees */
 
-/* Whether the free pixels around the end (X, Y) of half-width R open
- * like the space around a cap: at least 150 degrees of a circle of radius
- * R + 2 are free (the stub across a gap may cut that into two).  The spur
- * that thinning leaves in the sharp inner corner of a thick line sees
- * only the corner's narrow wedge. */
-static bool
-open_cap (const Map *map, int x, int y, int r)
+/* The ring of samples about (X, Y) at radius R + 2 where the line is, in
+ * LINE_X and LINE_Y; returns how many, and FREE how many are free (or off
+ * the canvas). */
+static int
+cap_ring (const Map *map, int x, int y, int r, int *line_x, int *line_y,
+          int *free_samples)
 {
   double radius = r + 2;
-  int free_samples = 0;
+  int lines = 0;
 
+  *free_samples = 0;
   for (int i = 0; i < RING_SAMPLES; i++)
     {
       double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
       int px = x + (int) lround (radius * cos (a));
       int py = y + (int) lround (radius * sin (a));
-      free_samples += px < 0 || py < 0 || px >= map->width
-                      || py >= map->height
-                      || !map->line[(size_t) py * map->width + px];
+      if (px < 0 || py < 0 || px >= map->width || py >= map->height
+          || !map->line[(size_t) py * map->width + px])
+        ++*free_samples;
+      else
+        {
+          line_x[lines] = px;
+          line_y[lines++] = py;
+        }
     }
+  return lines;
+}
+
+/* Whether the space around the end (X, Y) of half-width R opens like the
+ * space around a cap: at least 150 degrees of a circle of radius R + 2
+ * are free (the stub across a gap may cut that into two) or hold a line
+ * other than the end's own stroke (its geodesic ball of GAP + 2R + 3
+ * steps, as for the rays): a cut in a sharp corner opens onto the
+ * corner's other arm.  The spur that thinning leaves in the sharp inner
+ * corner of a thick line sees only the corner's narrow wedge, walled by
+ * its own stroke. */
+static bool
+open_cap (const Map *map, int x, int y, int r, int gap)
+{
+  int line_x[RING_SAMPLES], line_y[RING_SAMPLES], free_samples;
+  int lines = cap_ring (map, x, y, r, line_x, line_y, &free_samples);
+  int ball_r = gap + 2 * r + 3, side = 2 * ball_r + 1;
+  uint16_t *ball;
+  Cell *queue;
+
+  if (free_samples >= CAP_SAMPLES || free_samples + lines < CAP_SAMPLES)
+    return free_samples >= CAP_SAMPLES;
+  /* Few ends get here: their ball is found for them alone. */
+  ball = calloc ((size_t) side * side, sizeof *ball);
+  queue = malloc ((size_t) side * side * (sizeof (Cell) + 1));
+  if (ball != NULL && queue != NULL)
+    {
+      own_stroke (map, x, y, ball_r, ball, 1, queue);
+      for (int i = 0; i < lines; i++)
+        free_samples += ball[(line_y[i] - y + ball_r) * side
+                             + line_x[i] - x + ball_r] != 1;
+    }
+  free (ball);
+  free (queue);
   return free_samples >= CAP_SAMPLES;
 }
 
@@ -252,7 +292,7 @@ open_cap (const Map *map, int x, int y, int r)
  * long) and open like a cap, in the skeleton's order: which pixels are
  * ends is found in parallel, their details then. */
 static bool
-find_ends (const Map *map, const Candidates *skeleton, int threads,
+find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
            EndList *list)
 {
   int width = map->width;
@@ -298,7 +338,7 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
                              &junction);
       /* No heading: marked by r < 0, dropped below. */
       if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
-          || !open_cap (map, end->x, end->y, end->r))
+          || !open_cap (map, end->x, end->y, end->r, gap))
         end->r = -1;
     }
   for (size_t i = 0; i < count; i++)
@@ -318,7 +358,8 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
  * heads away from its fork and must open like a cap; on closed lines a
  * fork never becomes an end, so they add nothing there. */
 static bool
-add_fork_ends (const Map *map, const Branches *pruned, EndList *list)
+add_fork_ends (const Map *map, const Branches *pruned, int gap,
+               EndList *list)
 {
   int width = map->width;
 
@@ -334,7 +375,7 @@ add_fork_ends (const Map *map, const Branches *pruned, EndList *list)
           || !heading (path, 2, &end.hx, &end.hy))
         continue;
       end.r = skeleton_half_width (map, x, y, MAX_HALF_WIDTH);
-      if (open_cap (map, x, y, end.r) && !end_push (list, &end))
+      if (open_cap (map, x, y, end.r, gap) && !end_push (list, &end))
         return false;
     }
   return true;
@@ -474,8 +515,8 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
       ok = status == TESSERA_OK
            && skeleton_prune (&map, threads, &skeleton, &pruned)
            && skeleton_prune (&map, threads, &skeleton, &pruned)
-           && find_ends (&map, &skeleton, threads, &ends)
-           && add_fork_ends (&map, &pruned, &ends);
+           && find_ends (&map, &skeleton, gap, threads, &ends)
+           && add_fork_ends (&map, &pruned, gap, &ends);
     }
   free (skeleton.at);
   free (pruned.at);
