@@ -19,6 +19,7 @@ if [ ! -f config.status ] || [ "$top/configure" -nt config.status ]; then
     --with-gimp3-plugin-dir="$out"
 fi
 make -s -j2 -C core
+make -s -j2 -C ui
 make -s -j2 -C plugins
 make -s -C plugins install-exec gimp3plugindir="$out"
 echo "gimp3 build: $(ls "$out" | grep -c tessera-) plug-in(s) in $out"
