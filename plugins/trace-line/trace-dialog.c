@@ -82,13 +82,13 @@ static const gint settings_rows[] =
   TRACE_ARG_NODES, TRACE_ARG_POINTS, TRACE_ARG_HALF_WIDTH,
   TRACE_ARG_MAX_ANGLE, TRACE_ARG_SIGMA, TRACE_ARG_OBJECTIVE,
   TRACE_ARG_THRESHOLD, TRACE_ARG_REACH, TRACE_ARG_SNAP_RADIUS,
-  TRACE_ARG_STROKE_WIDTH, TRACE_ARG_LINE_WIDTH
+  TRACE_ARG_STROKE_WIDTH, TRACE_ARG_LINE_WIDTH, TRACE_ARG_TOLERANCE
 };
 
 static GtkWidget *
 make_settings (TraceDialog *dialog)
 {
-  GtkTable  *table = GTK_TABLE (gtk_table_new (12, 3, FALSE));
+  GtkTable  *table = GTK_TABLE (gtk_table_new (G_N_ELEMENTS (settings_rows) + 1, 3, FALSE));
   GtkWidget *combo;
   guint      row;
 
