@@ -23,6 +23,7 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include "float-key.h"
 #include "luminance.h"
 #include "reconstruct.h"
 #include "simd.h"
@@ -151,24 +152,6 @@ run_going (Run *run, double fraction)
                                 run->done + run->share * fraction))
       atomic_store (&run->cancelled, true);
   return !atomic_load_explicit (&run->cancelled, memory_order_relaxed);
-}
-
-static inline uint32_t
-float_key (float value)
-{
-  uint32_t bits;
-  memcpy (&bits, &value, sizeof bits);
-  /* Negatives: all bits flipped; positives: the sign bit.  Branch-free. */
-  return bits ^ (-(bits >> 31) | 0x80000000u);
-}
-
-static inline float
-key_float (uint32_t key)
-{
-  uint32_t bits = key ^ (-(~key >> 31) | 0x80000000u);
-  float    value;
-  memcpy (&value, &bits, sizeof value);
-  return value;
 }
 
 #define IDENTITY(v) (v)
@@ -466,7 +449,7 @@ typedef struct
 
 DEFINE_KEY_STEPS (uint8_t, u8, uint8_t, IDENTITY, IDENTITY)
 DEFINE_KEY_STEPS (uint16_t, u16, uint16_t, IDENTITY, IDENTITY)
-DEFINE_KEY_STEPS (uint32_t, f32, float, float_key, key_float)
+DEFINE_KEY_STEPS (uint32_t, f32, float, tessera_float_key, tessera_key_float)
 
 static const KeySteps *
 key_steps (TesseraSampleType type)
