@@ -22,6 +22,11 @@
 #                                     alt+o...
 #               type TEXT             typed into the focused widget
 #               click X Y             button 1 at X,Y of the dialog window
+#               hook REGEX            the dialog has shown a text matching
+#                                     REGEX (an extended regular expression
+#                                     over the lines "WHAT: TEXT" the
+#                                     plug-in notes, ui/tessera-test-hook.h),
+#                                     waited for up to 10 seconds
 #   check     "OPERATION ARGS..." that the result must match (the dialog's
 #             default values): of gimp-check, or of the case file's own
 #             shell function check_OPERATION (see run_check in harness.sh);
@@ -110,6 +115,16 @@ wait_for_file ()
   done
 }
 
+# wait_for_hook REGEX: until the dialog has noted a line matching REGEX.
+wait_for_hook ()
+{
+  for _ in $(seq 50); do
+    grep -Eq "$1" "$work/hook.log" 2> /dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
 # Does the case file's actions on WINDOW; a line on stderr for each failure.
 do_actions ()
 {
@@ -128,6 +143,8 @@ do_actions ()
       type)
         timeout 10 xdotool windowfocus --sync "$1" type "$args" \
           || echo "type $args failed" >&2 ;;
+      hook)
+        wait_for_hook "$args" || echo "hook $args: not shown" >&2 ;;
       click)
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
@@ -176,7 +193,8 @@ EOF
 # No accessibility bus to wait for; --new-instance: a GIMP of its own, not
 # one the session may already run.
 NO_AT_BRIDGE=1
-export NO_AT_BRIDGE
+TESSERA_TEST_HOOK="$work/hook.log"
+export NO_AT_BRIDGE TESSERA_TEST_HOOK
 start_xvfb || { echo "Bail out! Xvfb did not start"; exit 1; }
 GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
   "$gimp_gui" --new-instance --no-splash -d -f -b - \
