@@ -7,6 +7,7 @@
 #include "marker-beyond.h"
 #include "marker-dialog3.h"
 #include "tessera-gimp.h"
+#include "tessera-test-hook.h"
 
 typedef struct
 {
@@ -74,6 +75,7 @@ update_warning (MarkerDialog3 *dialog,
   gtk_label_set_text (GTK_LABEL (dialog->warning_label),
                       text != NULL ? text : "");
   gtk_widget_set_visible (dialog->warning, text != NULL);
+  tessera_test_hook_note ("warning", text);
   g_free (text);
 }
 

@@ -278,6 +278,9 @@ preset_dialog (GimpProcedureDialog *dialog,
                GimpDrawable        *mask,
                const TesseraRegion *mask_read)
 {
+  /* h and radius are the dialog's own: sliders with their units too. */
+  tessera_args_dialog_sliders (dialog, preset_dialog_args,
+                               G_N_ELEMENTS (preset_dialog_args));
   gimp_procedure_dialog_fill (dialog, "preview", "preset", "h", "radius",
                               "connectivity", "output", "backend",
                               "colour-mode", NULL);

@@ -20,8 +20,15 @@ box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mo
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:marker-drawable marker))|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
+'
+
+# NAME|what the dialog must have shown before OK (an extended regex over the
+# lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h).
+hooks='
+reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 
 # Only the cases named on the command line, if any.
@@ -55,7 +62,9 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
-echo "1..$((1 + 3 * count))"
+hooked=$(for name in $(echo "$cases" | cut -d'|' -f1); do
+           echo "$hooks" | grep "^$name|"; done | grep -c '|')
+echo "1..$((1 + 3 * count + hooked))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -121,7 +130,7 @@ SCM
   # GIMP starts once the root is free (runs in it take turns): the wait
   # for the dialog starts then.
   ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
-      env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
+      env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 TESSERA_TEST_HOOK="$dir/hook.log" \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
@@ -133,13 +142,17 @@ SCM
   dialog=$(wait_for_window "$title" 240)
   shot=$shots/$name.png
   rm -f "$shot"
+  hook=$(echo "$hooks" | grep "^$name|" | cut -d'|' -f2-)
   if [ -n "$dialog" ]; then
     sleep 3
     import -window root "$shot"
+    [ -z "$hook" ] || grep -Eq "$hook" "$root$dir/hook.log" 2>/dev/null
+    hook_seen=$?
     timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  [ -z "$hook" ] || report "${hook_seen:-1}" "$name: before OK it showed /$hook/"
   wait "$gimp"
   grep -q '^ok' "$root$dir/status" 2>/dev/null
   report $? "$name: OK ran the procedure to the end"
