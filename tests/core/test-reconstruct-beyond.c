@@ -9,18 +9,26 @@
 #include "reconstruct-ref.h"
 #include "random.h"
 
-static size_t
-count (const TesseraImage *mask, const TesseraImage *marker, bool erosion,
-       bool has_alpha, TesseraReconstructColour colour, int threads)
+static TesseraReconstruct
+params_of (bool erosion, bool has_alpha, TesseraReconstructColour colour)
 {
   TesseraReconstruct params = tessera_reconstruct_default ();
-  TesseraExec        exec = tessera_exec_default ();
-  size_t             n = 12345;
 
   params.operation = erosion ? TESSERA_RECONSTRUCT_EROSION
                              : TESSERA_RECONSTRUCT_DILATION;
   params.has_alpha = has_alpha;
   params.colour = colour;
+  return params;
+}
+
+static size_t
+count (const TesseraImage *mask, const TesseraImage *marker, bool erosion,
+       bool has_alpha, TesseraReconstructColour colour, int threads)
+{
+  TesseraReconstruct params = params_of (erosion, has_alpha, colour);
+  TesseraExec        exec = tessera_exec_default ();
+  size_t             n = 12345;
+
   exec.threads = threads;
   g_assert_cmpint (tessera_reconstruct_count_beyond (mask, marker, &params,
                                                      &exec, &n), ==,
@@ -33,15 +41,11 @@ static size_t
 clipped_by_run (const TesseraImage *mask, const TesseraImage *marker,
                 bool erosion, bool has_alpha, TesseraReconstructColour colour)
 {
-  TesseraReconstruct params = tessera_reconstruct_default ();
+  TesseraReconstruct params = params_of (erosion, has_alpha, colour);
   TesseraExec        exec = tessera_exec_default ();
   TesseraImage       out;
   size_t             clipped = 12345;
 
-  params.operation = erosion ? TESSERA_RECONSTRUCT_EROSION
-                             : TESSERA_RECONSTRUCT_DILATION;
-  params.has_alpha = has_alpha;
-  params.colour = colour;
   exec.backend = TESSERA_BACKEND_CPU;
   g_assert_cmpint (tessera_image_alloc (&out, mask->width, mask->height,
                                         mask->channels, mask->type), ==,
