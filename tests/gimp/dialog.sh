@@ -168,7 +168,11 @@ after='#t'
 # shellcheck disable=SC2046,SC2086
 profile_make "$work/profile" $(plugin_programs $plugins) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
-rm -f "$screenshots/$name"-*.png
+# Only this case's own: NAME-*.png would take those of the cases whose names
+# begin with NAME- too (reconstruct-preset's, for reconstruct).
+for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
+  rm -f "$screenshots/$name-$shot.png"
+done
 
 image_path="$abs_top_srcdir/$image"
 cat > "$work/script.scm" <<EOF
