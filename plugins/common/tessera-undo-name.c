@@ -56,7 +56,9 @@ run_named (const gchar *name)
       result = gimp_procedure_run_config (procedure, NULL);
       gimp_value_array_unref (result);
     }
-  gimp_plug_in_remove_temp_procedure (plug_in, proc);
+  /* Not removed: the plug-in ends with the run, and the procedure with
+   * it; removed now, it would leave libgimp's PDB, which looked it up,
+   * with a procedure gone, and the run would fail after its end. */
   g_free (proc);
 }
 
