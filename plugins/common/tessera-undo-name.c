@@ -1,6 +1,6 @@
 #include "config.h"
 
-#include "tessera-gimp.h"
+#include "tessera-gimp-ids.h"
 #include "tessera-undo-name.h"
 
 /* The work the temporary procedure runs: one at a time, since a plug-in
