@@ -10,7 +10,6 @@
 #include "reconstruct-work.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
-#include "tessera-undo-name.h"
 
 gboolean
 reconstruct_read_whole (gint32            drawable,
@@ -248,26 +247,6 @@ write_result (const TesseraRegion *mask,
   gimp_image_undo_group_end (TESSERA_IMAGE (image));
 }
 
-/* write_result's arguments, for tessera_undo_named. */
-typedef struct
-{
-  const TesseraRegion *mask;
-  const TesseraImage  *result;
-  const GeglRectangle *bounds;
-  ReconstructOutput    output;
-  const gchar         *name;
-  TesseraProgress     *progress;
-} Write;
-
-static void
-write_named (gpointer data)
-{
-  const Write *w = data;
-
-  write_result (w->mask, w->result, w->bounds, w->output, w->name,
-                w->progress);
-}
-
 /* Says that (and how much of) the marker was beyond the mask. */
 static void
 tell_clipped (gsize                       clipped,
@@ -309,12 +288,9 @@ reconstruct_apply (gint32                       drawable,
   if (ok)
     {
       gchar *layer_name = name (values);
-      Write  write = { &mask, &result, bounds, output, layer_name,
-                       &progress };
 
       tessera_progress_stage (&progress, 0.3);
-      /* The undo step too says what ran. */
-      tessera_undo_named (layer_name, write_named, &write);
+      write_result (&mask, &result, bounds, output, layer_name, &progress);
       g_free (layer_name);
       tessera_image_free (&result);
       tell_clipped (clipped, operation);

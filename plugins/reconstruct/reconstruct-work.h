@@ -55,8 +55,8 @@ gboolean reconstruct_read_whole     (gint32               drawable,
 
 /* The whole run on DRAWABLE, with progress: COMPUTE on VALUES on BACKEND,
  * the result written inside BOUNDS (the selection's) over the drawable or
- * into a new layer above it, as one undo step, both named NAME (VALUES);
- * the image changes only on success.  Then says how much of the marker was clipped, if any, as
+ * into a new layer above it named NAME (VALUES), as one undo step; the
+ * image changes only on success.  Then says how much of the marker was clipped, if any, as
  * GIMP's message (OPERATION tells which way). */
 gboolean reconstruct_apply          (gint32               drawable,
                                      const GeglRectangle *bounds,
