@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include "float-key.h"
 #include "reconstruct-private.h"
 #include "simd.h"
 
@@ -51,24 +52,6 @@ queue_pop (Queue *queue)
   queue->head = (queue->head + 1) & (queue->capacity - 1);
   queue->count--;
   return item;
-}
-
-static inline uint32_t
-float_key (float value)
-{
-  uint32_t bits;
-  memcpy (&bits, &value, sizeof bits);
-  /* Negatives: all bits flipped; positives: the sign bit.  Branch-free. */
-  return bits ^ (-(bits >> 31) | 0x80000000u);
-}
-
-static inline float
-key_float (uint32_t key)
-{
-  uint32_t bits = key ^ (-(~key >> 31) | 0x80000000u);
-  float    value;
-  memcpy (&value, &bits, sizeof value);
-  return value;
 }
 
 #define IDENTITY(v) (v)
@@ -354,7 +337,7 @@ static const KeySteps steps_##NAME = {                                        \
 
 DEFINE_KEY_STEPS (uint8_t, u8, uint8_t, IDENTITY, IDENTITY)
 DEFINE_KEY_STEPS (uint16_t, u16, uint16_t, IDENTITY, IDENTITY)
-DEFINE_KEY_STEPS (uint32_t, f32, float, float_key, key_float)
+DEFINE_KEY_STEPS (uint32_t, f32, float, tessera_float_key, tessera_key_float)
 
 const KeySteps *
 reconstruct_key_steps (TesseraSampleType type)

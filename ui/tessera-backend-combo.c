@@ -5,6 +5,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-backend-combo.h"
+#include "tessera-reset.h"
 
 static gboolean
 backend_usable_without_gpu (gint     value,
@@ -53,6 +54,9 @@ tessera_backend_combo_new (TesseraBackend *backend)
   gimp_help_set_help_data (combo, tooltip, NULL);
   g_free (tooltip);
 
+  /* Every procedure declares its backend with TESSERA_ARG_BACKEND_OF, whose
+   * default is automatic. */
+  tessera_reset_remember (combo, TESSERA_BACKEND_AUTO);
   gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (combo), *backend,
                               G_CALLBACK (backend_changed), backend);
   return combo;

@@ -5,6 +5,19 @@
 #include <glib/gi18n-lib.h>
 
 #include "tessera-dialog.h"
+#include "tessera-reset.h"
+
+/* Reset puts the settings back and leaves the dialog open: the run
+ * (gimp_dialog_run) never sees the response. */
+static void
+reset_response (GtkWidget *dialog,
+                gint       response)
+{
+  if (response != TESSERA_RESPONSE_RESET)
+    return;
+  tessera_reset_all (dialog);
+  g_signal_stop_emission_by_name (dialog, "response");
+}
 
 GtkWidget *
 tessera_dialog_new (const gchar *title,
@@ -16,12 +29,15 @@ tessera_dialog_new (const gchar *title,
 
   dialog = gimp_dialog_new (title, role, NULL, 0,
                             gimp_standard_help_func, help_id,
+                            _("_Reset"),  TESSERA_RESPONSE_RESET,
                             _("_Cancel"), GTK_RESPONSE_CANCEL,
                             _("_OK"),     GTK_RESPONSE_OK,
                             NULL);
   gtk_dialog_set_alternative_button_order (GTK_DIALOG (dialog),
+                                           TESSERA_RESPONSE_RESET,
                                            GTK_RESPONSE_OK,
                                            GTK_RESPONSE_CANCEL, -1);
+  g_signal_connect (dialog, "response", G_CALLBACK (reset_response), NULL);
   gimp_window_set_transient (GTK_WINDOW (dialog));
 
   gtk_container_set_border_width (GTK_CONTAINER (content), 12);

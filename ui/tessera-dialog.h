@@ -1,5 +1,6 @@
 /* Tessera — the frame every filter's dialog shares: GIMP's dialog with
- * Cancel and OK in the desktop's order, transient for the image window,
+ * Reset (every setting back to its default, tessera-reset.h), Cancel and
+ * OK in the desktop's order, transient for the image window,
  * and a preview of the drawable that redraws itself on demand. */
 #ifndef TESSERA_DIALOG_H
 #define TESSERA_DIALOG_H

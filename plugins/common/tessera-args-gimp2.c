@@ -3,6 +3,20 @@
 #include <glib/gi18n-lib.h>
 
 #include "tessera-args-gimp2.h"
+#include "tessera-reset.h"
+
+void
+tessera_arg_scale_finish (GtkTable         *table,
+                          gint              row,
+                          const TesseraArg *arg,
+                          GtkAdjustment    *adjustment)
+{
+  if (arg->unit != NULL)
+    gtk_table_attach (table, gtk_label_new (_(arg->unit)), 3, 4, row, row + 1,
+                      GTK_SHRINK | GTK_FILL, GTK_SHRINK, 0, 0);
+  tessera_reset_remember (GIMP_SCALE_ENTRY_SPINBUTTON (adjustment),
+                          arg->value);
+}
 
 GtkAdjustment *
 tessera_arg_scale_new (GtkTable         *table,
@@ -25,9 +39,7 @@ tessera_arg_scale_new (GtkTable         *table,
                                      arg->min, arg->max,
                                      _(arg->description), NULL);
   g_free (label);
-  if (arg->unit != NULL)
-    gtk_table_attach (table, gtk_label_new (_(arg->unit)), 3, 4, row, row + 1,
-                      GTK_SHRINK | GTK_FILL, GTK_SHRINK, 0, 0);
+  tessera_arg_scale_finish (table, row, arg, GTK_ADJUSTMENT (adjustment));
   g_signal_connect (adjustment, "value-changed",
                     whole ? G_CALLBACK (gimp_double_adjustment_update)
                           : G_CALLBACK (gimp_int_adjustment_update),
@@ -44,6 +56,7 @@ tessera_arg_toggle_new (const TesseraArg *arg,
 
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), *value);
   gimp_help_set_help_data (toggle, _(arg->description), NULL);
+  tessera_reset_remember (toggle, arg->value);
   g_signal_connect (toggle, "toggled", G_CALLBACK (gimp_toggle_button_update),
                     value);
   return toggle;
@@ -70,6 +83,7 @@ tessera_arg_combo_new (GtkTable         *table,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               value);
   gimp_help_set_help_data (combo, _(arg->description), NULL);
+  tessera_reset_remember (combo, arg->value);
   gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, 2,
                              FALSE);
   g_free (label);

@@ -10,11 +10,20 @@
 /* The dialog's row for the number ARG (INT or DOUBLE) of
  * VALUES in TABLE at ROW: its label, a slider over the UI range (the entry
  * takes the whole range), its unit and its description as the tooltip; the
- * slider keeps the value up to date.  Returns the adjustment. */
+ * slider keeps the value up to date, Reset puts back the default.  Returns the adjustment. */
 GtkAdjustment *tessera_arg_scale_new  (GtkTable         *table,
                                        gint              row,
                                        const TesseraArg *arg,
                                        gpointer          values);
+
+/* What every number's row of ARG at ROW of TABLE has besides its scale
+ * entry ADJUSTMENT: the unit after it, and its default for Reset
+ * (tessera-reset.h).  For rows made otherwise than by
+ * tessera_arg_scale_new. */
+void          tessera_arg_scale_finish (GtkTable         *table,
+                                        gint              row,
+                                        const TesseraArg *arg,
+                                        GtkAdjustment    *adjustment);
 
 /* A check button for the BOOLEAN ARG of VALUES, its description as the
  * tooltip; it keeps the value up to date.  The caller places it. */

@@ -15,6 +15,7 @@
 #include "tessera-dialog.h"
 #include "tessera-plugin.h"
 #include "tessera-progress.h"
+#include "tessera-reset.h"
 
 typedef struct
 {
@@ -120,6 +121,7 @@ add_guide (FillDialog *dialog,
   gimp_table_attach_aligned (GTK_TABLE (table), 0, row, label, 0.0, 0.5,
                              combo, 2, FALSE);
   gimp_help_set_help_data (combo, _(guide->description), NULL);
+  tessera_reset_remember (combo, guide->value);
   g_free (label);
 }
 

@@ -196,6 +196,18 @@ tessera_args_from_config (GimpProcedureConfig *config,
     }
 }
 
+/* UNIT after the scale entry ROW's spin button and slider, as in the GIMP
+ * 2.10 dialogs (GimpScaleEntry is a grid of one row). */
+static void
+add_unit (GtkWidget   *row,
+          const gchar *unit)
+{
+  GtkWidget *label = gtk_label_new (unit);
+
+  gtk_grid_attach (GTK_GRID (row), label, 3, 0, 1, 1);
+  gtk_widget_show (label);
+}
+
 void
 tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
                              const TesseraArg    *args,
@@ -217,6 +229,8 @@ tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
                                        arg->ui_max, FALSE);
           if (arg->type == TESSERA_ARG_DOUBLE)
             gimp_label_spin_set_digits (GIMP_LABEL_SPIN (row), 2);
+          if (arg->unit != NULL)
+            add_unit (row, _(arg->unit));
         }
     }
 }

@@ -34,7 +34,7 @@ void tessera_args_from_config   (GimpProcedureConfig *config,
 
 /* Makes DIALOG's rows for ARGS where the generated ones would not do:
  * a number gets a slider over its UI range (its entry takes the whole
- * range). */
+ * range) and its unit after it. */
 void tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
                                   const TesseraArg    *args,
                                   gint                 n_args);

@@ -17,6 +17,7 @@
 #include "tessera-dialog.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
+#include "tessera-reset.h"
 
 /* Swatches shown at most (the largest classes), and per row. */
 #define MAX_SWATCHES     32
@@ -270,6 +271,8 @@ add_share_scale (GtkTable      *table,
                                 100.0 * arg->ui_min, 100.0 * arg->ui_max,
                                 1.0, 10.0, 1, TRUE, 0.0, 0.0,
                                 _(arg->description), NULL);
+  tessera_reset_remember (GIMP_SCALE_ENTRY_SPINBUTTON (share),
+                          100.0 * arg->value);
   g_signal_connect (share, "value-changed", G_CALLBACK (share_update),
                     &values->min_share);
   return share;

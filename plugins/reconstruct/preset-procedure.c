@@ -99,7 +99,8 @@ preset_apply (const TesseraTarget *target,
 
   return reconstruct_apply (target->drawable, &target->bounds,
                             values->output, values->backend,
-                            reconstruct_compute_preset, values,
+                            reconstruct_compute_preset,
+                            reconstruct_preset_name, values,
                             TESSERA_RECONSTRUCT_DILATION, error);
 }
 

@@ -29,6 +29,13 @@ preview_update (GimpPreview       *preview,
     }
 }
 
+static void
+choice_changed (ReconstructDialog *dialog)
+{
+  if (dialog->changed != NULL)
+    dialog->changed (dialog);
+}
+
 GtkWidget *
 reconstruct_dialog_combo (ReconstructDialog *dialog,
                           GtkTable          *table,
@@ -40,6 +47,8 @@ reconstruct_dialog_combo (ReconstructDialog *dialog,
   g_signal_connect_swapped (combo, "changed",
                             G_CALLBACK (gimp_preview_invalidate),
                             dialog->preview);
+  g_signal_connect_swapped (combo, "changed", G_CALLBACK (choice_changed),
+                            dialog);
   return combo;
 }
 

@@ -20,6 +20,8 @@ struct _ReconstructDialog
   /* The procedure's own rows from row 0 of TABLE; returns the next row. */
   gint              (*add_rows) (ReconstructDialog *dialog,
                                  GtkTable          *table);
+  /* Called after any choice of the dialog changed (may be NULL). */
+  void              (*changed)  (ReconstructDialog *dialog);
   TesseraRegion       mask;       /* the whole mask, read once */
   GtkWidget          *preview;
 };
@@ -30,7 +32,8 @@ gboolean   reconstruct_dialog_run   (ReconstructDialog *dialog,
                                      const gchar       *role,
                                      const gchar       *help_id);
 
-/* The row of the choice ARG at ROW of TABLE, redrawing the preview. */
+/* The row of the choice ARG at ROW of TABLE, redrawing the preview and
+ * calling DIALOG's changed. */
 GtkWidget *reconstruct_dialog_combo (ReconstructDialog *dialog,
                                      GtkTable          *table,
                                      gint               row,

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "marker-beyond.h"
 #include "reconstruct-work.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
@@ -90,12 +91,8 @@ check_marker (const TesseraRegion  *mask,
   return TRUE;
 }
 
-/* Fills MARKER (like MASK's image) from the drawable MARKER_ID in MASK's
- * format, placed by the two drawables' offsets; where MARKER_ID does not
- * cover the mask: 0 for a dilation, the top of the range for an erosion.
- * A missing, foreign or indexed marker is a clear error. */
-static gboolean
-read_marker (const TesseraRegion          *mask,
+gboolean
+reconstruct_read_marker (const TesseraRegion          *mask,
              gint32                        marker_id,
              TesseraReconstructOperation   operation,
              TesseraImage                 *marker,
@@ -162,7 +159,8 @@ reconstruct_compute_marker (const TesseraRegion  *mask,
   params.colour       = values->colour_mode;
   /* Alpha is the mask's own: the reconstruction is of the colours. */
   params.has_alpha    = babl_format_has_alpha (mask->format);
-  if (! read_marker (mask, values->marker, params.operation, result, error))
+  if (! reconstruct_read_marker (mask, values->marker, params.operation,
+                                 result, error))
     return FALSE;
   status = tessera_reconstruct (&mask->image, result, result, &params, exec,
                                 &beyond);
@@ -209,14 +207,15 @@ reconstruct_compute_preset (const TesseraRegion  *mask,
  * its offsets) or above the layer of a layer mask; at the top for a
  * channel; named as incomplete until its pixels are written. */
 static gint32
-new_layer_above (gint32 mask)
+new_layer_above (gint32       mask,
+                 const gchar *name)
 {
   gint32 layer = tessera_gimp_layer_new_from_drawable (
                    mask, tessera_gimp_item_image (mask));
   gint   x, y;
 
   tessera_gimp_drawable_offsets (mask, &x, &y);
-  tessera_output_insert_above (layer, mask, _("Reconstruction"));
+  tessera_output_insert_above (layer, mask, name);
   gimp_layer_set_offsets (TESSERA_LAYER (layer), x, y);
   return layer;
 }
@@ -228,6 +227,7 @@ write_result (const TesseraRegion *mask,
               const TesseraImage  *result,
               const GeglRectangle *bounds,
               ReconstructOutput    output,
+              const gchar         *name,
               TesseraProgress     *progress)
 {
   gint32        image  = tessera_gimp_item_image (mask->drawable);
@@ -241,9 +241,9 @@ write_result (const TesseraRegion *mask,
     }
   /* The new layer and its pixels: one undo step. */
   gimp_image_undo_group_start (TESSERA_IMAGE (image));
-  region.drawable = new_layer_above (mask->drawable);
+  region.drawable = new_layer_above (mask->drawable, name);
   tessera_region_apply (&region, bounds, progress);
-  tessera_output_complete (region.drawable, _("Reconstruction"));
+  tessera_output_complete (region.drawable, name);
   gimp_image_undo_group_end (TESSERA_IMAGE (image));
 }
 
@@ -252,20 +252,11 @@ static void
 tell_clipped (gsize                       clipped,
               TesseraReconstructOperation operation)
 {
-  if (clipped == 0)
-    return;
-  if (operation == TESSERA_RECONSTRUCT_EROSION)
-    g_message (ngettext ("The marker lay below the mask at %lu point; it "
-                         "was raised to the mask first.",
-                         "The marker lay below the mask at %lu points; it "
-                         "was raised to the mask first.", clipped),
-               (gulong) clipped);
-  else
-    g_message (ngettext ("The marker lay above the mask at %lu point; it "
-                         "was lowered to the mask first.",
-                         "The marker lay above the mask at %lu points; it "
-                         "was lowered to the mask first.", clipped),
-               (gulong) clipped);
+  gchar *text = reconstruct_beyond_text (clipped, operation);
+
+  if (text != NULL)
+    g_message ("%s", text);
+  g_free (text);
 }
 
 gboolean
@@ -274,6 +265,7 @@ reconstruct_apply (gint32                       drawable,
                    ReconstructOutput            output,
                    TesseraBackend               backend,
                    ReconstructCompute           compute,
+                   ReconstructName              name,
                    gconstpointer                values,
                    TesseraReconstructOperation  operation,
                    GError                     **error)
@@ -295,8 +287,11 @@ reconstruct_apply (gint32                       drawable,
   ok = compute (&mask, values, &exec, &result, &clipped, error);
   if (ok)
     {
+      gchar *layer_name = name (values);
+
       tessera_progress_stage (&progress, 0.3);
-      write_result (&mask, &result, bounds, output, &progress);
+      write_result (&mask, &result, bounds, output, layer_name, &progress);
+      g_free (layer_name);
       tessera_image_free (&result);
       tell_clipped (clipped, operation);
     }

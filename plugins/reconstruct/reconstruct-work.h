@@ -7,6 +7,7 @@
 
 #include <libgimp/gimp.h>
 #include "reconstruct-args.h"
+#include "reconstruct-names.h"
 #include "tessera-region.h"
 
 /* What a procedure computes from the whole MASK into RESULT (like MASK's
@@ -34,6 +35,17 @@ gboolean reconstruct_compute_preset (const TesseraRegion  *mask,
                                      gsize                *clipped,
                                      GError              **error);
 
+/* Fills MARKER (like MASK's image, allocated here) from the drawable
+ * MARKER_ID in MASK's format, placed by the two drawables' offsets; where
+ * MARKER_ID does not cover the mask: 0 for a dilation, the top of the range
+ * for an erosion.  A missing, foreign or indexed marker is a clear
+ * error. */
+gboolean reconstruct_read_marker    (const TesseraRegion  *mask,
+                                     gint32               marker_id,
+                                     TesseraReconstructOperation operation,
+                                     TesseraImage        *marker,
+                                     GError             **error);
+
 /* Reads the whole of DRAWABLE: a reconstruction reaches across it all,
  * whatever the selection. */
 gboolean reconstruct_read_whole     (gint32               drawable,
@@ -43,14 +55,15 @@ gboolean reconstruct_read_whole     (gint32               drawable,
 
 /* The whole run on DRAWABLE, with progress: COMPUTE on VALUES on BACKEND,
  * the result written inside BOUNDS (the selection's) over the drawable or
- * into a new layer above it, as one undo step; the image changes only on
- * success.  Then says how much of the marker was clipped, if any, as
+ * into a new layer above it named NAME (VALUES), as one undo step; the
+ * image changes only on success.  Then says how much of the marker was clipped, if any, as
  * GIMP's message (OPERATION tells which way). */
 gboolean reconstruct_apply          (gint32               drawable,
                                      const GeglRectangle *bounds,
                                      ReconstructOutput    output,
                                      TesseraBackend       backend,
                                      ReconstructCompute   compute,
+                                     ReconstructName      name,
                                      gconstpointer        values,
                                      TesseraReconstructOperation operation,
                                      GError             **error);

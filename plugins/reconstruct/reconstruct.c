@@ -8,9 +8,12 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "marker-beyond.h"
 #include "preset-procedure.h"
 #include "reconstruct-dialog.h"
+#include "tessera-drawable-combo.h"
 #include "tessera-plugin.h"
+#include "tessera-test-hook.h"
 
 static void query (void);
 static void run   (const gchar      *name,
@@ -23,42 +26,86 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-/* Markers come from the mask's own image. */
-static gboolean
-same_image (gint32   image,
-            gint32   item,
-            gpointer data)
+/* The dialog: its rows, and the warning that the marker lies beyond the
+ * mask, kept up to date. */
+typedef struct
 {
-  return image == GPOINTER_TO_INT (data);
+  ReconstructDialog  base;
+  GtkWidget         *warning;        /* the icon and the label */
+  GtkWidget         *warning_label;
+} MarkerDialog;
+
+/* Shows what the run will say of the marker beyond the mask, or nothing. */
+static void
+update_warning (ReconstructDialog *base)
+{
+  MarkerDialog            *dialog = (MarkerDialog *) base;
+  const ReconstructValues *values = base->values;
+  gsize                    count  = 0;
+  gchar                   *text   = NULL;
+
+  if (reconstruct_count_beyond (&base->mask, values, &count, NULL))
+    text = reconstruct_beyond_text (count, values->operation);
+  gtk_label_set_text (GTK_LABEL (dialog->warning_label),
+                      text != NULL ? text : "");
+  gtk_widget_set_visible (dialog->warning, text != NULL);
+  tessera_test_hook_note ("warning", text);
+  g_free (text);
 }
 
-/* The marker chooser (GIMP 2.10 has no row for a drawable argument) and
- * the operation. */
+/* The warning's row at ROW of TABLE: a warning icon and a label, shown by
+ * update_warning only when there is something to say. */
+static void
+add_warning (MarkerDialog *dialog,
+             GtkTable     *table,
+             gint          row)
+{
+  GtkWidget *icon = gtk_image_new_from_icon_name (GIMP_ICON_DIALOG_WARNING,
+                                                  GTK_ICON_SIZE_BUTTON);
+
+  dialog->warning       = gtk_hbox_new (FALSE, 6);
+  dialog->warning_label = gtk_label_new (NULL);
+  gtk_label_set_line_wrap (GTK_LABEL (dialog->warning_label), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (dialog->warning_label), 0.0, 0.5);
+  gtk_box_pack_start (GTK_BOX (dialog->warning), icon, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (dialog->warning), dialog->warning_label,
+                      TRUE, TRUE, 0);
+  gtk_widget_show_all (dialog->warning);
+  /* Shown only when there is something to say. */
+  gtk_widget_set_no_show_all (dialog->warning, TRUE);
+  gtk_table_attach (table, dialog->warning, 0, 4, row, row + 1,
+                    GTK_FILL, GTK_FILL, 0, 0);
+}
+
+/* The marker chooser (GIMP 2.10 has no row for a drawable argument), the
+ * operation and the warning. */
 static gint
-add_rows (ReconstructDialog *dialog,
+add_rows (ReconstructDialog *base,
           GtkTable          *table)
 {
-  ReconstructValues *values = dialog->values;
+  ReconstructValues *values = base->values;
   const TesseraArg  *arg    = &reconstruct_args[RECONSTRUCT_ARG_MARKER];
   gchar             *label  = g_strdup_printf ("%s:", _(arg->label));
   GtkWidget         *marker;
 
-  marker = gimp_drawable_combo_box_new (same_image, GINT_TO_POINTER (
-                                          gimp_item_get_image (
-                                            dialog->drawable)));
+  marker = tessera_drawable_combo_new (gimp_item_get_image (base->drawable));
   gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (marker), values->marker,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               &values->marker);
   g_signal_connect_swapped (marker, "changed",
                             G_CALLBACK (gimp_preview_invalidate),
-                            dialog->preview);
+                            base->preview);
+  g_signal_connect_swapped (marker, "changed", G_CALLBACK (update_warning),
+                            base);
   gimp_table_attach_aligned (table, 0, 0, label, 0.0, 0.5, marker, 2, FALSE);
   gimp_help_set_help_data (marker, _(arg->description), NULL);
   g_free (label);
 
-  reconstruct_dialog_combo (dialog, table, 1,
+  reconstruct_dialog_combo (base, table, 1,
                             &reconstruct_args[RECONSTRUCT_ARG_OPERATION]);
-  return 2;
+  add_warning ((MarkerDialog *) base, table, 2);
+  update_warning (base);
+  return 3;
 }
 
 static gboolean
@@ -66,15 +113,16 @@ reconstruct_dialog (const TesseraTarget *target,
                     gpointer             data)
 {
   ReconstructValues *values = data;
-  ReconstructDialog  dialog = { 0 };
+  MarkerDialog       dialog = { .base = { 0 } };
 
-  dialog.drawable = target->drawable;
-  dialog.values   = values;
-  dialog.compute  = reconstruct_compute_marker;
-  dialog.backend  = &values->backend;
-  dialog.common   = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
-  dialog.add_rows = add_rows;
-  return reconstruct_dialog_run (&dialog, _(RECONSTRUCT_TITLE),
+  dialog.base.drawable = target->drawable;
+  dialog.base.values   = values;
+  dialog.base.compute  = reconstruct_compute_marker;
+  dialog.base.backend  = &values->backend;
+  dialog.base.common   = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
+  dialog.base.add_rows = add_rows;
+  dialog.base.changed  = update_warning;
+  return reconstruct_dialog_run (&dialog.base, _(RECONSTRUCT_TITLE),
                                  "tessera-reconstruct", RECONSTRUCT_PROC);
 }
 
@@ -87,7 +135,8 @@ reconstruct_apply_2 (const TesseraTarget *target,
 
   return reconstruct_apply (target->drawable, &target->bounds,
                             values->output, values->backend,
-                            reconstruct_compute_marker, values,
+                            reconstruct_compute_marker,
+                            reconstruct_marker_name, values,
                             values->operation, error);
 }
 

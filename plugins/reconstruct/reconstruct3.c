@@ -10,6 +10,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "marker-dialog3.h"
 #include "reconstruct-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
@@ -27,10 +28,13 @@ typedef struct
   gint                n_aux;
   gsize               values_size;
   ReconstructCompute  compute;
-  /* Fills the dialog for MASK. */
+  ReconstructName     name;         /* of the new layer */
+  /* Fills the dialog for MASK; MASK_READ (NULL if it could not be read)
+   * is the whole mask, for as long as the dialog lasts. */
   void     (*dialog) (GimpProcedureDialog *dialog,
                       GimpProcedureConfig *config,
-                      GimpDrawable        *mask);
+                      GimpDrawable        *mask,
+                      const TesseraRegion *mask_read);
   /* What a run derives from the values of its RUN_MODE (may be NULL);
    * CONFIG (may be NULL) keeps what the values became. */
   void     (*derive) (gpointer             values,
@@ -163,7 +167,8 @@ show_dialog (const Reconstruct3  *procedure,
                                        &shown.mask, NULL, NULL);
   tessera_dialog3_preview (dialog, config, TESSERA_ID (mask),
                            G_CALLBACK (preview_update), &shown);
-  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
+  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask,
+                     shown.read ? &shown.mask : NULL);
   colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
   ok = tessera_dialog3_run (dialog);
   if (shown.last != NULL)
@@ -204,7 +209,7 @@ run (GimpProcedure        *gimp_procedure,
   ok = reconstruct_apply (mask, &bounds,
                           choice_named (procedure, values, "output", 0),
                           choice_named (procedure, values, "backend", 0),
-                          procedure->compute, values,
+                          procedure->compute, procedure->name, values,
                           choice_named (procedure, values, "operation",
                                         TESSERA_RECONSTRUCT_DILATION),
                           &error);
@@ -218,12 +223,14 @@ run (GimpProcedure        *gimp_procedure,
 }
 
 /* The preview, then every argument, the marker chooser GIMP makes for a
- * drawable argument first; the marker is the mask itself until one is
- * chosen (its reconstruction is a copy of it). */
+ * drawable argument first, and the warning that the marker lies beyond
+ * the mask; the marker is the mask itself until one is chosen (its
+ * reconstruction is a copy of it). */
 static void
 reconstruct_dialog (GimpProcedureDialog *dialog,
                     GimpProcedureConfig *config,
-                    GimpDrawable        *mask)
+                    GimpDrawable        *mask,
+                    const TesseraRegion *mask_read)
 {
   GimpDrawable *marker = NULL;
   GList        *rows   = NULL;
@@ -238,6 +245,7 @@ reconstruct_dialog (GimpProcedureDialog *dialog,
   rows = g_list_prepend (rows, "preview");
   gimp_procedure_dialog_fill_list (dialog, rows);
   g_list_free (rows);
+  marker_dialog3_extend (dialog, config, mask, mask_read);
 }
 
 /* A string GimpValueArray of the choices' nicks, for sensitivity. */
@@ -267,8 +275,12 @@ nicks (const gchar *first,
 static void
 preset_dialog (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
-               GimpDrawable        *mask)
+               GimpDrawable        *mask,
+               const TesseraRegion *mask_read)
 {
+  /* h and radius are the dialog's own: sliders with their units too. */
+  tessera_args_dialog_sliders (dialog, preset_dialog_args,
+                               G_N_ELEMENTS (preset_dialog_args));
   gimp_procedure_dialog_fill (dialog, "preview", "preset", "h", "radius",
                               "connectivity", "output", "backend",
                               "colour-mode", NULL);
@@ -328,6 +340,7 @@ static const Reconstruct3 reconstruct3 =
   },
   .values_size = sizeof (ReconstructValues),
   .compute     = reconstruct_compute_marker,
+  .name        = reconstruct_marker_name,
   .dialog      = reconstruct_dialog
 };
 
@@ -350,6 +363,7 @@ static const Reconstruct3 preset3 =
   .n_aux       = G_N_ELEMENTS (preset_dialog_args),
   .values_size = sizeof (PresetValues),
   .compute     = reconstruct_compute_preset,
+  .name        = reconstruct_preset_name,
   .dialog      = preset_dialog,
   .derive      = preset_derive,
   .check       = reconstruct_preset_check

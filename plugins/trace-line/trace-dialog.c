@@ -55,6 +55,7 @@ add_scale (TraceDialog      *dialog,
                                      arg->min, arg->max,
                                      _(arg->description), NULL);
   g_free (label);
+  tessera_arg_scale_finish (table, row, arg, GTK_ADJUSTMENT (adjustment));
   g_signal_connect (adjustment, "value-changed",
                     whole ? G_CALLBACK (gimp_double_adjustment_update)
                           : G_CALLBACK (gimp_int_adjustment_update),
@@ -88,7 +89,8 @@ static const gint settings_rows[] =
 static GtkWidget *
 make_settings (TraceDialog *dialog)
 {
-  GtkTable  *table = GTK_TABLE (gtk_table_new (G_N_ELEMENTS (settings_rows) + 1, 3, FALSE));
+  GtkTable  *table = GTK_TABLE (gtk_table_new (G_N_ELEMENTS (settings_rows)
+                                               + 1, 4, FALSE));
   GtkWidget *combo;
   guint      row;
 

@@ -90,7 +90,7 @@ static const TesseraArgChoice trace_objective_choices[] =
   TESSERA_ARG_DOUBLE ("max-angle", TraceRun, values.max_angle,               \
                       N_("Maximum _angle"),                                  \
                       N_("The largest turn at a node, in degrees"),          \
-                      0.0, 180.0, 0.0, 180.0, 30.0, NULL),                   \
+                      0.0, 180.0, 0.0, 180.0, 30.0, N_("°")),                \
   TESSERA_ARG_DOUBLE ("sigma", TraceRun, values.sigma, N_("_Sigma"),         \
                       N_("Gaussian blur before the gradient, in pixels: "    \
                          "more ignores fine texture"),                       \

@@ -22,6 +22,11 @@
 #                                     alt+o...
 #               type TEXT             typed into the focused widget
 #               click X Y             button 1 at X,Y of the dialog window
+#               hook REGEX            the dialog has shown a text matching
+#                                     REGEX (an extended regular expression
+#                                     over the lines "WHAT: TEXT" the
+#                                     plug-in notes, ui/tessera-test-hook.h),
+#                                     waited for up to 10 seconds
 #               absent REGEX          no visible window's title matches
 #               hover X Y             the pointer to X,Y of the dialog window
 #   gimprc    optional lines added to the profile's gimprc
@@ -117,6 +122,16 @@ wait_for_file ()
   done
 }
 
+# wait_for_hook REGEX: until the dialog has noted a line matching REGEX.
+wait_for_hook ()
+{
+  for _ in $(seq 50); do
+    grep -Eq "$1" "$work/hook.log" 2> /dev/null && return 0
+    sleep 0.2
+  done
+  return 1
+}
+
 # Does the case file's actions on WINDOW; a line on stderr for each failure.
 do_actions ()
 {
@@ -135,6 +150,8 @@ do_actions ()
       type)
         timeout 10 xdotool windowfocus --sync "$1" type "$args" \
           || echo "type $args failed" >&2 ;;
+      hook)
+        wait_for_hook "$args" || echo "hook $args: not shown" >&2 ;;
       click)
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
@@ -169,6 +186,11 @@ help=''
 # shellcheck disable=SC2046,SC2086
 profile_make "$work/profile" $(plugin_programs $plugins) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
+# Only this case's own: NAME-*.png would take those of the cases whose names
+# begin with NAME- too (reconstruct-preset's, for reconstruct).
+for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
+  rm -f "$screenshots/$name-$shot.png"
+done
 [ -z "$gimprc" ] || echo "$gimprc" >> "$work/profile/gimprc"
 if [ "$help" = yes ]; then
   # GIO opens a page with the default application for HTML: ours.
@@ -187,7 +209,6 @@ if [ "$help" = yes ]; then
   XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg"
   export XDG_DATA_HOME XDG_CONFIG_HOME
 fi
-rm -f "$screenshots/$name"-*.png
 
 image_path="$abs_top_srcdir/$image"
 cat > "$work/script.scm" <<EOF
@@ -212,7 +233,8 @@ EOF
 # No accessibility bus to wait for; --new-instance: a GIMP of its own, not
 # one the session may already run.
 NO_AT_BRIDGE=1
-export NO_AT_BRIDGE
+TESSERA_TEST_HOOK="$work/hook.log"
+export NO_AT_BRIDGE TESSERA_TEST_HOOK
 start_xvfb || { echo "Bail out! Xvfb did not start"; exit 1; }
 GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
   "$gimp_gui" --new-instance --no-splash -d -f -b - \

@@ -30,9 +30,16 @@ box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mo
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||308,382 186,648 245,693
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:marker-drawable marker))|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 trace-line|landsat-bahamas-791x718.png|^Trace Line$|(plug-in-tessera-trace-line #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|paths|296,260 308,331 330,387
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
+'
+
+# NAME|what the dialog must have shown before OK (an extended regex over the
+# lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h).
+hooks='
+reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 
 # Only the cases named on the command line, if any.
@@ -66,8 +73,10 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
+hooked=$(for name in $(echo "$cases" | cut -d'|' -f1); do
+           echo "$hooks" | grep "^$name|"; done | grep -c '|')
 points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
-echo "1..$((1 + 4 * count + points))"
+echo "1..$((1 + 4 * count + points + hooked))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -143,7 +152,7 @@ SCM
   # GIMP starts once the root is free (runs in it take turns): the wait
   # for the dialog starts then.
   ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
-      env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
+      env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 TESSERA_TEST_HOOK="$dir/hook.log" \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
       XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
@@ -156,6 +165,7 @@ SCM
   dialog=$(wait_for_window "$title" 240)
   shot=$shots/$name.png
   rm -f "$shot"
+  hook=$(echo "$hooks" | grep "^$name|" | cut -d'|' -f2-)
   if [ -n "$dialog" ]; then
     sleep 3
     for click in $clicks; do
@@ -169,6 +179,10 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  if [ -n "$hook" ]; then
+    grep -Eq "$hook" "$root$dir/hook.log" 2>/dev/null
+    report $? "$name: before OK it showed /$hook/"
+  fi
   i=0
   for point in $hover; do
     i=$((i + 1))
@@ -180,7 +194,8 @@ SCM
     [ -s "$tip" ]
     report $? "$name: the pointer on $point of the dialog ($tip)"
   done
-  page=plug-in-tessera-$name.html
+  # reconstruct-warning is reconstruct's dialog again.
+  page=plug-in-tessera-${name%-warning}.html
   if [ -n "$dialog" ]; then
     timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
     for _ in $(seq 60); do

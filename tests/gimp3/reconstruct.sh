@@ -28,7 +28,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..20"
+echo "1..23"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -99,12 +99,15 @@ same ()
 # run2 NAME INPUT OUTPUT CALL and run3 NAME INPUT OUTPUT CALL: the call
 # on the layer of INPUT (with the marker, if the call names it) in GIMP
 # 2.10 and in GIMP 3, the result saved as NAME-2.png and NAME.png: the
-# layer itself (OUTPUT in-place) or the new layer "Reconstruction".
+# layer itself (OUTPUT in-place) or the new layer, which GIMP 2.10 must
+# have named $new_name (what ran) and GIMP 3 says it named, in its log
+# ("tt-layer-name: NAME").
+new_name=
 run2 ()
 {
   result2=layer
   [ "$3" = in-place ] \
-    || result2='(car (gimp-image-get-layer-by-name image "Reconstruction"))'
+    || result2="(car (gimp-image-get-layer-by-name image \"$new_name\"))"
   gimp2 "(let* ((input \"$host_work/${2%.png}\")
                 (image (car (gimp-file-load RUN-NONINTERACTIVE \"$host_work/$2\" \"$2\")))
                 (layer (car (gimp-image-get-active-drawable image)))
@@ -118,7 +121,9 @@ run3 ()
   # The result alone in the image, so that GIMP 3's export (which merges
   # the visible layers) gives its pixels as they are.
   remove3=''
-  [ "$3" = in-place ] || remove3='(gimp-image-remove-layer image layer)'
+  [ "$3" = in-place ] || remove3='(gimp-image-remove-layer image layer)
+    (gimp-message (string-append "tt-layer-name: " (car (gimp-item-get-name
+      (vector-ref (car (gimp-image-get-layers image)) 0)))))'
   gimp3 -b "(let* ((input \"$work/${2%.png}\")
                    (image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/$2\")))
                    (layer (vector-ref (car (gimp-image-get-layers image)) 0))
@@ -165,22 +170,31 @@ preset ()
 
 reconstruct rgb-dilation rgb.png dilation 8 in-place per-channel
 report $? "RGB, dilation, 8-connected, in place: GIMP 2.10's pixels"
-grep -q "The marker lay above the mask at [0-9]* points" "$host_work/rgb-dilation.log"
+grep -q "The marker lies above the mask at [0-9]* points" "$host_work/rgb-dilation.log"
 report $? "the marker above the mask: the same message as in 2.10"
+new_name="Reconstruction by erosion"
 reconstruct rgba-erosion rgba.png erosion 4 new-layer per-channel
 report $? "RGBA, erosion, 4-connected, new layer: GIMP 2.10's pixels"
+grep -q "tt-layer-name: $new_name\$" "$host_work/rgba-erosion.log"
+report $? "the new layer is named \"$new_name\" in both GIMPs"
 reconstruct rgb-luminance rgb.png dilation 8 in-place luminance
 report $? "RGB on luminance, in place: GIMP 2.10's pixels"
 reconstruct grey16-erosion grey16.png erosion 8 in-place per-channel
 report $? "16-bit grey, erosion: GIMP 2.10's pixels"
 preset fill-holes rgb.png fill-holes 0 8 in-place per-channel
 report $? "preset fill holes, RGB, in place: GIMP 2.10's pixels"
+new_name="h-domes 10 %"
 preset h-dome rgba.png h-dome 10 4 new-layer per-channel
 report $? "preset h-domes 10 %, RGBA, 4-connected, new layer: GIMP 2.10's pixels"
+grep -q "tt-layer-name: $new_name\$" "$host_work/h-dome.log"
+report $? "the new layer is named \"$new_name\" in both GIMPs"
 preset opening grey16.png opening 3 8 in-place per-channel
 report $? "preset opening, radius 3, 16-bit grey: GIMP 2.10's pixels"
+new_name="Closing by reconstruction 2 px"
 preset closing rgb.png closing 2 8 new-layer luminance
 report $? "preset closing, radius 2, on luminance, new layer: GIMP 2.10's pixels"
+grep -q "tt-layer-name: $new_name\$" "$host_work/closing.log"
+report $? "the new layer is named \"$new_name\" in both GIMPs"
 preset clear-border rgba.png clear-border 0 8 in-place luminance
 report $? "preset clear border, RGBA on luminance: GIMP 2.10's pixels"
 
