@@ -12,18 +12,21 @@
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-plugin.h"
-#include "tessera-preview.h"
+#include "tessera-live-region.h"
 #include "tessera-progress.h"
-#include "tessera-region.h"
 
 #define PLUG_IN_PROC   BOX_BLUR_PROC
 
 
 typedef struct
 {
-  BoxBlurValues   *values;
-  gint32           drawable;
-  GtkWidget       *preview;
+  BoxBlurValues     *values;
+  gint32             drawable;
+  GtkWidget         *preview;
+  /* The preview's, between its start and its end (tessera-live.h). */
+  TesseraLiveRegion  shown;
+  TesseraBoxBlur     params;
+  TesseraBackend     backend;
   GtkWidget       *chain;
   GtkAdjustment   *radius_x;
   GtkAdjustment   *radius_y;
@@ -57,56 +60,48 @@ core_params (const BoxBlurValues *values,
                             gimp_drawable_get_format (drawable)));
 }
 
-/* Blurs SOURCE into a new region *RESULT, not in place (the core would
- * copy the source first); SOURCE is freed. */
+/* The preview's steps (tessera-live.h): the bounds and the blur's reach
+ * around them (so that the edges are exact) read, blurred on the worker,
+ * shown. */
 static gboolean
-blur_region (TesseraRegion        *source,
-             TesseraRegion        *result,
-             const BoxBlurValues  *values,
-             TesseraExec          *exec,
-             GError              **error)
+preview_start (TesseraLive *live,
+               gpointer     data)
 {
-  TesseraBoxBlur params = core_params (values, source->drawable);
-  TesseraStatus  status;
+  BoxBlurDialog       *dialog = data;
+  const BoxBlurValues *values = dialog->values;
 
-  if (! tessera_region_alloc_like (result, source, error))
-    {
-      tessera_region_clear (source);
-      return FALSE;
-    }
-  status = tessera_box_blur (&source->image, &result->image, &params, exec);
-  tessera_region_clear (source);
-  if (status != TESSERA_OK)
-    {
-      tessera_region_clear (result);
-      tessera_set_error (error, status);
-    }
-  return status == TESSERA_OK;
+  dialog->params  = core_params (values, dialog->drawable);
+  dialog->backend = values->backend;
+  return tessera_live_region_read (&dialog->shown,
+                                   reach (values->radius_x,
+                                          values->iterations),
+                                   reach (values->radius_y,
+                                          values->iterations));
 }
 
-/* Reads the region around what is shown (so the edges are exact), blurs it
- * and draws the part shown. */
-static void
-preview_update (GimpPreview   *preview,
-                BoxBlurDialog *dialog)
+static gboolean
+preview_compute (TesseraLive *live,
+                 gpointer     data)
 {
-  const BoxBlurValues *values = dialog->values;
-  GeglRectangle        shown  = tessera_preview_area (preview);
-  TesseraExec          exec   = tessera_preview_exec (values->backend);
-  GeglRectangle        around;
-  TesseraRegion        source;
-  TesseraRegion        result;
+  BoxBlurDialog *dialog = data;
+  TesseraExec    exec   = tessera_live_exec (live, dialog->backend);
+  TesseraImage   input;
 
-  around = tessera_rect_grow (dialog->drawable, &shown,
-                              reach (values->radius_x, values->iterations),
-                              reach (values->radius_y, values->iterations));
-  if (tessera_region_read (&source, dialog->drawable, &around, NULL, NULL)
-      && blur_region (&source, &result, values, &exec, NULL))
-    {
-      tessera_preview_draw (preview, &result.image, &result.rect,
-                            result.format);
-      tessera_region_clear (&result);
-    }
+  if (! tessera_live_region_alloc (&dialog->shown))
+    return FALSE;
+  input = tessera_live_region_input (&dialog->shown);
+  return tessera_box_blur (&input, &dialog->shown.result.image,
+                           &dialog->params, &exec) == TESSERA_OK;
+}
+
+static gboolean
+preview_finish (TesseraLive *live,
+                gpointer     data)
+{
+  BoxBlurDialog *dialog = data;
+
+  tessera_live_region_show (&dialog->shown, live);
+  return TRUE;
 }
 
 /* With the chain closed, both radii move together. */
@@ -157,16 +152,16 @@ make_controls (BoxBlurDialog *dialog)
                              0.0, 0.5, combo, 2, FALSE);
 
   g_signal_connect_swapped (dialog->radius_x, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (dialog->radius_y, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (iterations, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   return table;
 }
@@ -178,19 +173,25 @@ box_blur_dialog (const TesseraTarget *target,
   BoxBlurDialog  dialog = { 0 };
   GtkWidget     *window;
   GtkWidget     *vbox;
+  gboolean       ok;
 
   dialog.values   = data;
   dialog.drawable = target->drawable;
+  tessera_live_region_init (&dialog.shown, target->drawable);
 
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (_(BOX_BLUR_TITLE), "tessera-box-blur",
                                PLUG_IN_PROC, vbox);
-  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
-                                               G_CALLBACK (preview_update),
-                                               &dialog);
+  dialog.preview = tessera_dialog_add_live (
+                     window, target->drawable,
+                     preview_start,
+                     preview_compute,
+                     preview_finish, &dialog);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
-  return tessera_dialog_run (window);
+  ok = tessera_dialog_run (window);
+  tessera_live_region_clear (&dialog.shown);
+  return ok;
 }
 
 /* Blurs the selection's bounds band by band, each read with the blur's

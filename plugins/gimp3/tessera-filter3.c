@@ -10,7 +10,7 @@
 #include "tessera-filter3.h"
 #include "tessera-plugin3.h"
 #include "tessera-gimp.h"
-#include "tessera-preview.h"
+#include "tessera-live-region.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
@@ -87,70 +87,91 @@ values_of (const TesseraFilter3 *filter,
   return NULL;
 }
 
-/* The dialog's preview: what the filter makes of the part shown, from the
- * part and the reach around it, so that it is exact. */
+/* The dialog's preview (tessera-live.h): the bounds and the filter's
+ * reach around them (so that the edges are exact) read, filtered on the
+ * worker with the values taken at the start, shown. */
 typedef struct
 {
   const TesseraFilter3 *filter;
   GimpProcedureConfig  *config;
-  gint32                drawable;
+  TesseraLiveRegion     shown;
+  gpointer              values;   /* from the start, for the worker */
 } FilterPreview;
 
-static void
-preview_update (GimpPreview   *preview,
-                FilterPreview *shown)
+static gboolean
+preview_start (TesseraLive *live,
+               gpointer     data)
 {
-  const TesseraFilter3 *filter = shown->filter;
-  gpointer              values = values_of (filter, shown->config, NULL);
-  GeglRectangle         area   = tessera_preview_area (preview);
-  GeglRectangle         around;
-  TesseraRegion         source, result;
-  TesseraExec           exec;
-  gint                  reach_x, reach_y;
+  FilterPreview *preview = data;
+  gint           reach_x, reach_y;
 
-  if (values == NULL)
-    return;
-  filter->reach (values, &reach_x, &reach_y);
-  around = tessera_rect_grow (shown->drawable, &area, reach_x, reach_y);
-  exec = tessera_preview_exec (backend_of (filter, values));
-  if (tessera_region_read (&source, shown->drawable, &around, NULL, NULL))
-    {
-      if (tessera_region_alloc_like (&result, &source, NULL))
-        {
-          if (filter->filter (&source.image, &result.image,
-                              babl_format_has_alpha (source.format), values,
-                              &exec) == TESSERA_OK)
-            tessera_preview_draw (preview, &result.image, &result.rect,
-                                  result.format);
-          tessera_region_clear (&result);
-        }
-      tessera_region_clear (&source);
-    }
-  g_free (values);
+  g_free (preview->values);
+  preview->values = values_of (preview->filter, preview->config, NULL);
+  if (preview->values == NULL)
+    return FALSE;
+  preview->filter->reach (preview->values, &reach_x, &reach_y);
+  return tessera_live_region_read (&preview->shown, reach_x, reach_y);
 }
 
-/* The dialog made from the arguments, with the preview first. */
+static gboolean
+preview_compute (TesseraLive *live,
+                 gpointer     data)
+{
+  FilterPreview        *preview = data;
+  const TesseraFilter3 *filter  = preview->filter;
+  TesseraExec           exec;
+  TesseraImage          input;
+
+  if (! tessera_live_region_alloc (&preview->shown))
+    return FALSE;
+  exec  = tessera_live_exec (live, backend_of (filter, preview->values));
+  input = tessera_live_region_input (&preview->shown);
+  return filter->filter (&input, &preview->shown.result.image,
+                         babl_format_has_alpha (preview->shown.source.format),
+                         preview->values, &exec) == TESSERA_OK;
+}
+
+static gboolean
+preview_finish (TesseraLive *live,
+                gpointer     data)
+{
+  FilterPreview *preview = data;
+
+  tessera_live_region_show (&preview->shown, live);
+  return TRUE;
+}
+
+/* The dialog made from the arguments, with the preview on the left. */
 static gboolean
 ask (GimpProcedure        *procedure,
      GimpProcedureConfig  *config,
      const TesseraFilter3 *filter,
      gint32                drawable)
 {
-  FilterPreview  shown = { filter, config, drawable };
+  FilterPreview  shown;
   GtkWidget     *dialog;
+  GtkWidget     *preview;
   GList         *rows;
+  gboolean       ok;
 
+  memset (&shown, 0, sizeof shown);
+  shown.filter = filter;
+  shown.config = config;
+  tessera_live_region_init (&shown.shown, drawable);
   dialog = tessera_dialog3_new (procedure, config,
                                 filter->procedure.menu_label,
                                 filter->procedure.args,
                                 filter->procedure.n_args);
-  tessera_dialog3_preview (dialog, config, drawable,
-                           G_CALLBACK (preview_update), &shown);
+  preview = tessera_dialog3_live (dialog, config, drawable, preview_start,
+                                  preview_compute, preview_finish, &shown);
   rows = tessera_dialog3_rows (filter->procedure.args,
                                filter->procedure.n_args);
-  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
-  return tessera_dialog3_run (dialog);
+  ok = tessera_dialog3_run (dialog);
+  tessera_live_region_clear (&shown.shown);
+  g_free (shown.values);
+  return ok;
 }
 
 GimpValueArray *

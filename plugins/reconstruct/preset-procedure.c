@@ -40,7 +40,7 @@ add_scale (ReconstructDialog *dialog,
                                                      dialog->values);
 
   g_signal_connect_swapped (adjustment, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   return adjustment;
 }
@@ -72,7 +72,9 @@ preset_dialog (const TesseraTarget *target,
 
   dialog.base.drawable = target->drawable;
   dialog.base.values   = values;
-  dialog.base.compute  = reconstruct_compute_preset;
+  dialog.base.values_size   = sizeof (PresetValues);
+  dialog.base.shown.prepare = reconstruct_prepare_preset;
+  dialog.base.shown.solve   = reconstruct_solve_preset;
   dialog.base.backend  = &values->backend;
   dialog.base.common   = &preset_args[PRESET_ARG_CONNECTIVITY];
   dialog.base.add_rows = add_rows;

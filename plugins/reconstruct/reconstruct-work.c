@@ -145,12 +145,24 @@ read_marker (const TesseraRegion          *mask,
 }
 
 gboolean
-reconstruct_compute_marker (const TesseraRegion  *mask,
+reconstruct_prepare_marker (const TesseraRegion  *mask,
                             gconstpointer         data,
-                            TesseraExec          *exec,
                             TesseraImage         *result,
-                            gsize                *clipped,
                             GError              **error)
+{
+  const ReconstructValues *values = data;
+
+  return read_marker (mask, values->marker, values->operation, result,
+                      error);
+}
+
+gboolean
+reconstruct_solve_marker (const TesseraRegion  *mask,
+                          gconstpointer         data,
+                          TesseraExec          *exec,
+                          TesseraImage         *result,
+                          gsize                *clipped,
+                          GError              **error)
 {
   const ReconstructValues *values = data;
   TesseraReconstruct       params = tessera_reconstruct_default ();
@@ -162,8 +174,6 @@ reconstruct_compute_marker (const TesseraRegion  *mask,
   params.colour       = values->colour_mode;
   /* Alpha is the mask's own: the reconstruction is of the colours. */
   params.has_alpha    = babl_format_has_alpha (mask->format);
-  if (! read_marker (mask, values->marker, params.operation, result, error))
-    return FALSE;
   status = tessera_reconstruct (&mask->image, result, result, &params, exec,
                                 &beyond);
   if (status != TESSERA_OK)
@@ -178,12 +188,34 @@ reconstruct_compute_marker (const TesseraRegion  *mask,
 }
 
 gboolean
-reconstruct_compute_preset (const TesseraRegion  *mask,
-                            gconstpointer         data,
+reconstruct_compute_marker (const TesseraRegion  *mask,
+                            gconstpointer         values,
                             TesseraExec          *exec,
                             TesseraImage         *result,
                             gsize                *clipped,
                             GError              **error)
+{
+  return reconstruct_prepare_marker (mask, values, result, error)
+         && reconstruct_solve_marker (mask, values, exec, result, clipped,
+                                      error);
+}
+
+gboolean
+reconstruct_prepare_preset (const TesseraRegion  *mask,
+                            gconstpointer         values,
+                            TesseraImage         *result,
+                            GError              **error)
+{
+  return image_like (mask, result, error);
+}
+
+gboolean
+reconstruct_solve_preset (const TesseraRegion  *mask,
+                          gconstpointer         data,
+                          TesseraExec          *exec,
+                          TesseraImage         *result,
+                          gsize                *clipped,
+                          GError              **error)
 {
   const PresetValues             *values = data;
   TesseraReconstructPresetParams  params;
@@ -195,14 +227,25 @@ reconstruct_compute_preset (const TesseraRegion  *mask,
   params.connectivity = values->connectivity;
   params.has_alpha    = babl_format_has_alpha (mask->format);
   params.colour       = values->colour_mode;
-  if (! image_like (mask, result, error))
-    return FALSE;
   status = tessera_reconstruct_preset (&mask->image, result, &params, exec);
   if (status == TESSERA_OK)
     return TRUE;
   tessera_set_error (error, status);
   tessera_image_free (result);
   return FALSE;
+}
+
+gboolean
+reconstruct_compute_preset (const TesseraRegion  *mask,
+                            gconstpointer         values,
+                            TesseraExec          *exec,
+                            TesseraImage         *result,
+                            gsize                *clipped,
+                            GError              **error)
+{
+  return reconstruct_prepare_preset (mask, values, result, error)
+         && reconstruct_solve_preset (mask, values, exec, result, clipped,
+                                      error);
 }
 
 /* A new layer holding a copy of the mask, above it (in its layer group, at

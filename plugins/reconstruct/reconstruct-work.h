@@ -34,6 +34,36 @@ gboolean reconstruct_compute_preset (const TesseraRegion  *mask,
                                      gsize                *clipped,
                                      GError              **error);
 
+/* The same in two steps, for a preview that computes on a worker thread
+ * (tessera-live.h): PREPARE reads from GIMP what the computation needs
+ * into RESULT (like MASK's image, allocated here); SOLVE computes in
+ * RESULT from MASK and it without calling GIMP (on failure RESULT is
+ * freed). */
+typedef gboolean (*ReconstructPrepare) (const TesseraRegion  *mask,
+                                        gconstpointer         values,
+                                        TesseraImage         *result,
+                                        GError              **error);
+gboolean reconstruct_prepare_marker (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraImage         *result,
+                                     GError              **error);
+gboolean reconstruct_solve_marker   (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraExec          *exec,
+                                     TesseraImage         *result,
+                                     gsize                *clipped,
+                                     GError              **error);
+gboolean reconstruct_prepare_preset (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraImage         *result,
+                                     GError              **error);
+gboolean reconstruct_solve_preset   (const TesseraRegion  *mask,
+                                     gconstpointer         values,
+                                     TesseraExec          *exec,
+                                     TesseraImage         *result,
+                                     gsize                *clipped,
+                                     GError              **error);
+
 /* Reads the whole of DRAWABLE: a reconstruction reaches across it all,
  * whatever the selection. */
 gboolean reconstruct_read_whole     (gint32               drawable,

@@ -50,7 +50,7 @@ add_rows (ReconstructDialog *dialog,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               &values->marker);
   g_signal_connect_swapped (marker, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   gimp_table_attach_aligned (table, 0, 0, label, 0.0, 0.5, marker, 2, FALSE);
   gimp_help_set_help_data (marker, _(arg->description), NULL);
@@ -70,7 +70,9 @@ reconstruct_dialog (const TesseraTarget *target,
 
   dialog.drawable = target->drawable;
   dialog.values   = values;
-  dialog.compute  = reconstruct_compute_marker;
+  dialog.values_size   = sizeof (ReconstructValues);
+  dialog.shown.prepare = reconstruct_prepare_marker;
+  dialog.shown.solve   = reconstruct_solve_marker;
   dialog.backend  = &values->backend;
   dialog.common   = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
   dialog.add_rows = add_rows;

@@ -10,12 +10,11 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
-#include "reconstruct-work.h"
+#include "reconstruct-preview.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
-#include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
@@ -27,10 +26,14 @@ typedef struct
   gint                n_aux;
   gsize               values_size;
   ReconstructCompute  compute;
-  /* Fills the dialog for MASK. */
+  /* COMPUTE in two steps, for the preview. */
+  ReconstructPrepare  prepare;
+  ReconstructCompute  solve;
+  /* Fills the dialog for MASK, with PREVIEW on the left. */
   void     (*dialog) (GimpProcedureDialog *dialog,
                       GimpProcedureConfig *config,
-                      GimpDrawable        *mask);
+                      GimpDrawable        *mask,
+                      GtkWidget           *preview);
   /* What a run derives from the values of its RUN_MODE (may be NULL);
    * CONFIG (may be NULL) keeps what the values became. */
   void     (*derive) (gpointer             values,
@@ -91,53 +94,27 @@ values_of (const Reconstruct3   *procedure,
   return NULL;
 }
 
-/* The dialog's preview: the whole mask read once, the result computed on
- * it again only when the values change (a reconstruction reaches across
- * the whole drawable), and the part shown drawn from it. */
+/* The dialog's preview (reconstruct-preview.h) and where its settings
+ * come from. */
 typedef struct
 {
   const Reconstruct3  *procedure;
   GimpProcedureConfig *config;
-  TesseraRegion        mask;
-  gboolean             read;       /* MASK was read */
-  gpointer             last;       /* the values of RESULT, or NULL */
-  TesseraImage         result;
-} ReconstructPreview;
+  ReconstructPreview   shown;
+} ReconstructDialog3;
 
-static void
-preview_update (GimpPreview        *preview,
-                ReconstructPreview *shown)
+static gpointer
+preview_values (gpointer        data,
+                TesseraBackend *backend)
 {
-  const Reconstruct3 *procedure = shown->procedure;
+  ReconstructDialog3 *dialog = data;
   gpointer            values;
-  TesseraExec         exec;
 
-  if (! shown->read)
-    return;
-  values = values_of (procedure, shown->config, GIMP_RUN_INTERACTIVE, FALSE,
-                      NULL);
-  if (values == NULL)
-    return;
-  if (shown->last == NULL
-      || memcmp (values, shown->last, procedure->values_size) != 0)
-    {
-      if (shown->last != NULL)
-        tessera_image_free (&shown->result);
-      g_clear_pointer (&shown->last, g_free);
-      exec = tessera_preview_exec (choice_named (procedure, values,
-                                                 "backend", 0));
-      if (! procedure->compute (&shown->mask, values, &exec, &shown->result,
-                                NULL, NULL))
-        {
-          g_free (values);
-          return;
-        }
-      shown->last = values;
-    }
-  else
-    g_free (values);
-  tessera_preview_draw (preview, &shown->result, &shown->mask.rect,
-                        shown->mask.format);
+  values = values_of (dialog->procedure, dialog->config,
+                      GIMP_RUN_INTERACTIVE, FALSE, NULL);
+  if (values != NULL)
+    *backend = choice_named (dialog->procedure, values, "backend", 0);
+  return values;
 }
 
 /* Asks the user; FALSE for Cancel. */
@@ -147,30 +124,32 @@ show_dialog (const Reconstruct3  *procedure,
              GimpProcedureConfig *config,
              GimpDrawable        *mask)
 {
-  ReconstructPreview  shown;
+  ReconstructDialog3  shown;
   GtkWidget          *dialog;
+  GtkWidget          *preview;
   gboolean            ok;
 
   memset (&shown, 0, sizeof shown);
-  shown.procedure = procedure;
-  shown.config    = config;
+  shown.procedure       = procedure;
+  shown.config          = config;
+  shown.shown.drawable  = TESSERA_ID (mask);
+  shown.shown.prepare   = procedure->prepare;
+  shown.shown.solve     = procedure->solve;
+  shown.shown.values_of = preview_values;
+  shown.shown.dialog    = &shown;
 
   dialog = tessera_dialog3_new (gimp_procedure, config,
                                 procedure->procedure.menu_label,
                                 procedure->procedure.args,
                                 procedure->procedure.n_args);
-  shown.read = reconstruct_read_whole (gimp_item_get_id (GIMP_ITEM (mask)),
-                                       &shown.mask, NULL, NULL);
-  tessera_dialog3_preview (dialog, config, TESSERA_ID (mask),
-                           G_CALLBACK (preview_update), &shown);
-  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask);
+  preview = tessera_dialog3_live (dialog, config, TESSERA_ID (mask),
+                                  reconstruct_preview_start,
+                                  reconstruct_preview_compute,
+                                  reconstruct_preview_finish, &shown.shown);
+  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask, preview);
   colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
   ok = tessera_dialog3_run (dialog);
-  if (shown.last != NULL)
-    tessera_image_free (&shown.result);
-  g_free (shown.last);
-  if (shown.read)
-    tessera_region_clear (&shown.mask);
+  reconstruct_preview_clear (&shown.shown);
   return ok;
 }
 
@@ -223,7 +202,8 @@ run (GimpProcedure        *gimp_procedure,
 static void
 reconstruct_dialog (GimpProcedureDialog *dialog,
                     GimpProcedureConfig *config,
-                    GimpDrawable        *mask)
+                    GimpDrawable        *mask,
+                    GtkWidget           *preview)
 {
   GimpDrawable *marker = NULL;
   GList        *rows   = NULL;
@@ -235,8 +215,7 @@ reconstruct_dialog (GimpProcedureDialog *dialog,
   g_clear_object (&marker);
   for (i = G_N_ELEMENTS (reconstruct_args) - 1; i >= 0; i--)
     rows = g_list_prepend (rows, (gpointer) reconstruct_args[i].name);
-  rows = g_list_prepend (rows, "preview");
-  gimp_procedure_dialog_fill_list (dialog, rows);
+  tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
   g_list_free (rows);
 }
 
@@ -262,16 +241,26 @@ nicks (const gchar *first,
   return array;
 }
 
-/* The presets' dialog: the preview, then h and radius (the dialog's own settings) instead of
+/* The presets' dialog: the preview, the preset, then h and radius (the dialog's own settings) instead of
  * "parameter", each usable only for the presets that take it. */
 static void
 preset_dialog (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
-               GimpDrawable        *mask)
+               GimpDrawable        *mask,
+               GtkWidget           *preview)
 {
-  gimp_procedure_dialog_fill (dialog, "preview", "preset", "h", "radius",
-                              "connectivity", "output", "backend",
-                              "colour-mode", NULL);
+  static const gchar * const names[] =
+  {
+    "preset", "h", "radius", "connectivity", "output", "backend",
+    "colour-mode"
+  };
+  GList *rows = NULL;
+  gint   i;
+
+  for (i = G_N_ELEMENTS (names) - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) names[i]);
+  tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
+  g_list_free (rows);
   gimp_procedure_dialog_set_sensitive_if_in (dialog, "h", NULL, "preset",
                                              nicks ("h-dome", NULL), TRUE);
   gimp_procedure_dialog_set_sensitive_if_in (dialog, "radius", NULL,
@@ -328,6 +317,8 @@ static const Reconstruct3 reconstruct3 =
   },
   .values_size = sizeof (ReconstructValues),
   .compute     = reconstruct_compute_marker,
+  .prepare     = reconstruct_prepare_marker,
+  .solve       = reconstruct_solve_marker,
   .dialog      = reconstruct_dialog
 };
 
@@ -350,6 +341,8 @@ static const Reconstruct3 preset3 =
   .n_aux       = G_N_ELEMENTS (preset_dialog_args),
   .values_size = sizeof (PresetValues),
   .compute     = reconstruct_compute_preset,
+  .prepare     = reconstruct_prepare_preset,
+  .solve       = reconstruct_solve_preset,
   .dialog      = preset_dialog,
   .derive      = preset_derive,
   .check       = reconstruct_preset_check
