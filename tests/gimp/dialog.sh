@@ -23,12 +23,8 @@
 #               type TEXT             typed into the focused widget
 #               click X Y             button 1 at X,Y of the dialog window
 #               preview-whole [NCC]   the dialog shows IMAGE whole, scaled
-#                                     to a preview at least 200 px wide:
-#                                     its screenshot correlates with a
-#                                     scaled copy of IMAGE at NCC (0.9)
-#                                     or more (preview-match)
-#               preview-zoom          a click in that preview and + twice
-#                                     change what it shows there
+#                                     to a preview (preview-check.sh)
+#               preview-zoom          zooming in changes that preview
 #   check     "OPERATION ARGS..." that the result must match (the dialog's
 #             default values): of gimp-check, or of the case file's own
 #             shell function check_OPERATION (see run_check in harness.sh);
@@ -53,6 +49,7 @@ gimp_gui=${GIMP_GUI:-gimp-2.10}
 
 require_programs "$gimp_gui" Xvfb xdotool import convert timeout
 PREVIEW_MATCH="$abs_top_builddir/tests/gimp/preview-match"
+. "$abs_top_srcdir/tests/gimp/preview-check.sh"
 
 # Seconds to wait for GIMP to start and show the dialog, and for the
 # procedure to finish once the dialog is answered.
@@ -141,45 +138,14 @@ do_actions ()
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
           || echo "click $args failed" >&2 ;;
       preview-whole)
-        preview_whole "$1" "${args:-0.9}" ;;
+        # shellcheck disable=SC2086
+        preview_whole "$1" "$abs_top_srcdir/$image" "$work" $args ;;
       preview-zoom)
-        preview_zoom "$1" ;;
+        preview_zoom "$1" "$work" ;;
       *)
         echo "unknown action: $verb $args" >&2 ;;
     esac
   done
-}
-
-# preview_whole WINDOW NCC: WINDOW's screenshot shows IMAGE whole, fitted
-# to a preview; where it does goes to $work/preview-at.
-preview_whole ()
-{
-  import -window "$1" "$work/preview-open.ppm" \
-    && convert "$abs_top_srcdir/$image" -flatten "$work/image.ppm" \
-    && "$PREVIEW_MATCH" "$work/preview-open.ppm" "$work/image.ppm" \
-         > "$work/preview-at" \
-    || { echo "preview-whole: no screenshot or no match" >&2; return; }
-  read -r _x _y _w _h _ncc < "$work/preview-at"
-  awk -v ncc="$_ncc" -v min="$2" -v w="$_w" \
-    'BEGIN { exit !(ncc >= min && w >= 200) }' \
-    || echo "preview-whole: best match $_w x $_h at $_x,$_y, NCC $_ncc" >&2
-}
-
-# preview_zoom WINDOW: zooming in about the preview's centre changes what
-# it shows where preview_whole found the whole image.
-preview_zoom ()
-{
-  read -r _x _y _w _h _ncc < "$work/preview-at" \
-    || { echo "preview-zoom: no preview-whole before" >&2; return; }
-  timeout 10 xdotool mousemove --window "$1" $((_x + _w / 2)) \
-    $((_y + _h / 2)) click 1
-  timeout 10 xdotool windowfocus --sync "$1" key --clearmodifiers plus plus
-  sleep 2
-  import -window "$1" "$work/preview-zoomed.ppm"
-  _zoomed=$("$PREVIEW_MATCH" "$work/preview-zoomed.ppm" "$work/image.ppm" \
-              "$_x" "$_y" "$_w" "$_h")
-  awk -v a="$_ncc" -v b="$_zoomed" 'BEGIN { exit !(b < a - 0.2) }' \
-    || echo "preview-zoom: NCC $_ncc at open, $_zoomed zoomed in" >&2
 }
 
 rm -rf "$work"

@@ -29,10 +29,14 @@ if [ $# -gt 0 ]; then
   cases=$(for name in "$@"; do echo "$cases" | grep "^$name|"; done)
 fi
 
-for program in Xvfb xdotool import; do
+for program in Xvfb xdotool import convert; do
   command -v $program >/dev/null 2>&1 || {
     echo "1..0 # SKIP $program is missing"; exit 0; }
 done
+PREVIEW_MATCH=$builddir/tests/gimp/preview-match
+[ -x "$PREVIEW_MATCH" ] || make -s -C "$builddir/tests" gimp/preview-match \
+  >/dev/null 2>&1
+. "$top/tests/gimp/preview-check.sh"
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
 work=/tmp/tessera-gimp3-dialogs-$$
@@ -55,7 +59,9 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
-echo "1..$((1 + 3 * count))"
+# The filters' dialogs' previews (not Trace Line's) are checked too.
+filters=$(echo "$cases" | grep '|' | grep -vc '^trace-line')
+echo "1..$((1 + 3 * count + 2 * filters))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -136,10 +142,21 @@ SCM
   if [ -n "$dialog" ]; then
     sleep 3
     import -window root "$shot"
-    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  case $name in
+    trace-line*) ;;
+    *)
+      preview_whole "$dialog" "$top/data/$sample" "$host_work/$name" \
+        2>"$host_work/$name/preview.log"
+      report $? "$name: the preview shows the whole image ($(cat "$host_work/$name/preview-at" "$host_work/$name/preview.log" 2>/dev/null))"
+      preview_zoom "$dialog" "$host_work/$name" 2>>"$host_work/$name/preview.log"
+      report $? "$name: zooming in changes the preview"
+      import -window root "$shots/$name-zoomed.png" ;;
+  esac
+  [ -n "$dialog" ] && timeout 10 xdotool windowfocus --sync "$dialog" \
+    key --clearmodifiers Return
   wait "$gimp"
   grep -q '^ok' "$root$dir/status" 2>/dev/null
   report $? "$name: OK ran the procedure to the end"
