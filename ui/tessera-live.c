@@ -198,8 +198,11 @@ static void
 destroyed (GtkWidget   *preview,
            TesseraLive *live)
 {
-  /* GTK 3 may emit "destroy" more than once. */
+  /* GTK 3 may emit "destroy" more than once, and the settings may still
+   * change (GIMP 3's config) until the widgets are finalised. */
   g_signal_handlers_disconnect_by_func (preview, destroyed, live);
+  g_object_set_data (G_OBJECT (preview), "tessera-live", NULL);
+  g_object_set_data (G_OBJECT (live->view), "tessera-live", NULL);
   live->closed = TRUE;
   g_atomic_int_set (&live->stop, 1);
   if (live->start_idle != 0)
