@@ -121,6 +121,50 @@ drawable_selection (gint32         drawable,
 #endif
 }
 
+#if GIMP_MAJOR_VERSION >= 3
+/* A pixbuf of a thumbnail's DATA (WIDTH x HEIGHT pixels of BPP bytes:
+ * grey, grey and alpha, RGB or RGBA), what is transparent over GIMP's
+ * small checks. */
+static GdkPixbuf *
+pixbuf_of_thumbnail (GBytes *data,
+                     gint    width,
+                     gint    height,
+                     gint    bpp)
+{
+  gsize         size;
+  const guchar *in    = g_bytes_get_data (data, &size);
+  gboolean      alpha = bpp == 2 || bpp == 4;
+  GdkPixbuf    *pixbuf, *checked;
+  gint          x, y;
+
+  if (bpp < 1 || bpp > 4 || size < (gsize) width * height * bpp)
+    return NULL;
+  pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, alpha, 8, width, height);
+  for (y = 0; y < height; y++)
+    for (x = 0; x < width; x++)
+      {
+        const guchar *from = in + ((gsize) y * width + x) * bpp;
+        guchar       *to   = gdk_pixbuf_get_pixels (pixbuf)
+                             + (gsize) y * gdk_pixbuf_get_rowstride (pixbuf)
+                             + x * (alpha ? 4 : 3);
+
+        to[0] = from[0];
+        to[1] = from[bpp >= 3 ? 1 : 0];
+        to[2] = from[bpp >= 3 ? 2 : 0];
+        if (alpha)
+          to[3] = from[bpp - 1];
+      }
+  if (! alpha)
+    return pixbuf;
+  checked = gdk_pixbuf_composite_color_simple (pixbuf, width, height,
+                                               GDK_INTERP_NEAREST, 255,
+                                               CHECK_SIZE, 0x666666,
+                                               0x999999);
+  g_object_unref (pixbuf);
+  return checked;
+}
+#endif
+
 static GdkPixbuf *
 drawable_thumbnail (gint32               drawable,
                     const GeglRectangle *rect,
@@ -128,10 +172,21 @@ drawable_thumbnail (gint32               drawable,
                     gint                 height)
 {
 #if GIMP_MAJOR_VERSION >= 3
-  return gimp_drawable_get_sub_thumbnail (gimp_drawable_get_by_id (drawable),
-                                          rect->x, rect->y, rect->width,
-                                          rect->height, width, height,
-                                          GIMP_PIXBUF_SMALL_CHECKS);
+  /* GIMP 3.0's gimp_drawable_get_sub_thumbnail frees its pixels twice,
+   * which aborts the plug-in: the pixbuf is made here from its data. */
+  GdkPixbuf *pixbuf = NULL;
+  GBytes    *data;
+  gint       bpp;
+
+  data = gimp_drawable_get_sub_thumbnail_data (
+           gimp_drawable_get_by_id (drawable), rect->x, rect->y,
+           rect->width, rect->height, width, height, &width, &height, &bpp);
+  if (data != NULL)
+    {
+      pixbuf = pixbuf_of_thumbnail (data, width, height, bpp);
+      g_bytes_unref (data);
+    }
+  return pixbuf;
 #else
   return gimp_drawable_get_sub_thumbnail (drawable, rect->x, rect->y,
                                           rect->width, rect->height,
