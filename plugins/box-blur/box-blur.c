@@ -23,10 +23,7 @@ typedef struct
   BoxBlurValues     *values;
   gint32             drawable;
   GtkWidget         *preview;
-  /* The preview's, between its start and its end (tessera-live.h). */
   TesseraLiveRegion  shown;
-  TesseraBoxBlur     params;
-  TesseraBackend     backend;
   GtkWidget       *chain;
   GtkAdjustment   *radius_x;
   GtkAdjustment   *radius_y;
@@ -60,48 +57,21 @@ core_params (const BoxBlurValues *values,
                             gimp_drawable_get_format (drawable)));
 }
 
-/* The preview's steps (tessera-live.h): the bounds and the blur's reach
- * around them (so that the edges are exact) read, blurred on the worker,
- * shown. */
-static gboolean
-preview_start (TesseraLive *live,
-               gpointer     data)
+/* The preview's settings (tessera-live-region.h): a copy of the
+ * dialog's. */
+static gpointer
+preview_values (gpointer        data,
+                gint           *reach_x,
+                gint           *reach_y,
+                TesseraBackend *backend)
 {
   BoxBlurDialog       *dialog = data;
   const BoxBlurValues *values = dialog->values;
 
-  dialog->params  = core_params (values, dialog->drawable);
-  dialog->backend = values->backend;
-  return tessera_live_region_read (&dialog->shown,
-                                   reach (values->radius_x,
-                                          values->iterations),
-                                   reach (values->radius_y,
-                                          values->iterations));
-}
-
-static gboolean
-preview_compute (TesseraLive *live,
-                 gpointer     data)
-{
-  BoxBlurDialog *dialog = data;
-  TesseraExec    exec   = tessera_live_exec (live, dialog->backend);
-  TesseraImage   input;
-
-  if (! tessera_live_region_alloc (&dialog->shown))
-    return FALSE;
-  input = tessera_live_region_input (&dialog->shown);
-  return tessera_box_blur (&input, &dialog->shown.result.image,
-                           &dialog->params, &exec) == TESSERA_OK;
-}
-
-static gboolean
-preview_finish (TesseraLive *live,
-                gpointer     data)
-{
-  BoxBlurDialog *dialog = data;
-
-  tessera_live_region_show (&dialog->shown, live);
-  return TRUE;
+  *reach_x = reach (values->radius_x, values->iterations);
+  *reach_y = reach (values->radius_y, values->iterations);
+  *backend = values->backend;
+  return g_memdup2 (values, sizeof (*values));
 }
 
 /* With the chain closed, both radii move together. */
@@ -177,16 +147,17 @@ box_blur_dialog (const TesseraTarget *target,
 
   dialog.values   = data;
   dialog.drawable = target->drawable;
-  tessera_live_region_init (&dialog.shown, target->drawable);
+  tessera_live_region_init (&dialog.shown, target->drawable,
+                            box_blur_filter, preview_values, &dialog);
 
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (_(BOX_BLUR_TITLE), "tessera-box-blur",
                                PLUG_IN_PROC, vbox);
-  dialog.preview = tessera_dialog_add_live (
-                     window, target->drawable,
-                     preview_start,
-                     preview_compute,
-                     preview_finish, &dialog);
+  dialog.preview = tessera_dialog_add_live (window, target->drawable,
+                                            tessera_live_region_start,
+                                            tessera_live_region_compute,
+                                            tessera_live_region_finish,
+                                            &dialog.shown);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
   ok = tessera_dialog_run (window);

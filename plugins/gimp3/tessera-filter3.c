@@ -87,58 +87,31 @@ values_of (const TesseraFilter3 *filter,
   return NULL;
 }
 
-/* The dialog's preview (tessera-live.h): the bounds and the filter's
- * reach around them (so that the edges are exact) read, filtered on the
- * worker with the values taken at the start, shown. */
+/* The dialog's preview (tessera-live-region.h) and where its settings
+ * come from. */
 typedef struct
 {
   const TesseraFilter3 *filter;
   GimpProcedureConfig  *config;
   TesseraLiveRegion     shown;
-  gpointer              values;   /* from the start, for the worker */
 } FilterPreview;
 
-static gboolean
-preview_start (TesseraLive *live,
-               gpointer     data)
+static gpointer
+preview_values (gpointer        data,
+                gint           *reach_x,
+                gint           *reach_y,
+                TesseraBackend *backend)
 {
   FilterPreview *preview = data;
-  gint           reach_x, reach_y;
+  gpointer       values  = values_of (preview->filter, preview->config,
+                                      NULL);
 
-  g_free (preview->values);
-  preview->values = values_of (preview->filter, preview->config, NULL);
-  if (preview->values == NULL)
-    return FALSE;
-  preview->filter->reach (preview->values, &reach_x, &reach_y);
-  return tessera_live_region_read (&preview->shown, reach_x, reach_y);
-}
-
-static gboolean
-preview_compute (TesseraLive *live,
-                 gpointer     data)
-{
-  FilterPreview        *preview = data;
-  const TesseraFilter3 *filter  = preview->filter;
-  TesseraExec           exec;
-  TesseraImage          input;
-
-  if (! tessera_live_region_alloc (&preview->shown))
-    return FALSE;
-  exec  = tessera_live_exec (live, backend_of (filter, preview->values));
-  input = tessera_live_region_input (&preview->shown);
-  return filter->filter (&input, &preview->shown.result.image,
-                         babl_format_has_alpha (preview->shown.source.format),
-                         preview->values, &exec) == TESSERA_OK;
-}
-
-static gboolean
-preview_finish (TesseraLive *live,
-                gpointer     data)
-{
-  FilterPreview *preview = data;
-
-  tessera_live_region_show (&preview->shown, live);
-  return TRUE;
+  if (values != NULL)
+    {
+      preview->filter->reach (values, reach_x, reach_y);
+      *backend = backend_of (preview->filter, values);
+    }
+  return values;
 }
 
 /* The dialog made from the arguments, with the preview on the left. */
@@ -157,20 +130,22 @@ ask (GimpProcedure        *procedure,
   memset (&shown, 0, sizeof shown);
   shown.filter = filter;
   shown.config = config;
-  tessera_live_region_init (&shown.shown, drawable);
+  tessera_live_region_init (&shown.shown, drawable, filter->filter,
+                            preview_values, &shown);
   dialog = tessera_dialog3_new (procedure, config,
                                 filter->procedure.menu_label,
                                 filter->procedure.args,
                                 filter->procedure.n_args);
-  preview = tessera_dialog3_live (dialog, config, drawable, preview_start,
-                                  preview_compute, preview_finish, &shown);
+  preview = tessera_dialog3_live (dialog, config, drawable,
+                                  tessera_live_region_start,
+                                  tessera_live_region_compute,
+                                  tessera_live_region_finish, &shown.shown);
   rows = tessera_dialog3_rows (filter->procedure.args,
                                filter->procedure.n_args);
   tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
   ok = tessera_dialog3_run (dialog);
   tessera_live_region_clear (&shown.shown);
-  g_free (shown.values);
   return ok;
 }
 

@@ -17,7 +17,7 @@ reconstruct_preview_start (TesseraLive *live,
   shown->values = shown->values_of (shown->dialog, &shown->backend);
   tessera_image_free (&shown->result);
   return shown->values != NULL
-         && shown->prepare (&shown->mask, shown->values, &shown->result,
+         && shown->compute->prepare (&shown->mask, shown->values, &shown->result,
                             NULL);
 }
 
@@ -28,7 +28,7 @@ reconstruct_preview_compute (TesseraLive *live,
   ReconstructPreview *shown = data;
   TesseraExec         exec  = tessera_live_exec (live, shown->backend);
 
-  return shown->solve (&shown->mask, shown->values, &exec, &shown->result,
+  return shown->compute->solve (&shown->mask, shown->values, &exec, &shown->result,
                        NULL, NULL);
 }
 

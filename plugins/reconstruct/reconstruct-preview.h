@@ -12,14 +12,13 @@
 
 typedef struct
 {
-  /* Set by the dialog: the mask, the procedure's two steps, and a copy of
-   * the settings now with their backend (NULL: not valid). */
-  gint32              drawable;
-  ReconstructPrepare  prepare;
-  ReconstructCompute  solve;
-  gpointer          (*values_of) (gpointer        dialog,
-                                  TesseraBackend *backend);
-  gpointer            dialog;
+  /* Set by the dialog: the mask, the procedure's computation, and a copy
+   * of the settings now with their backend (NULL: not valid). */
+  gint32                    drawable;
+  const ReconstructCompute *compute;
+  gpointer                (*values_of) (gpointer        dialog,
+                                        TesseraBackend *backend);
+  gpointer                  dialog;
 
   gboolean            read;       /* MASK was read: TRUE */
   TesseraRegion       mask;       /* empty if that failed */

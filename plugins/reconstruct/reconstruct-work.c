@@ -144,7 +144,7 @@ read_marker (const TesseraRegion          *mask,
   return TRUE;
 }
 
-gboolean
+static gboolean
 reconstruct_prepare_marker (const TesseraRegion  *mask,
                             gconstpointer         data,
                             TesseraImage         *result,
@@ -156,7 +156,7 @@ reconstruct_prepare_marker (const TesseraRegion  *mask,
                       error);
 }
 
-gboolean
+static gboolean
 reconstruct_solve_marker (const TesseraRegion  *mask,
                           gconstpointer         data,
                           TesseraExec          *exec,
@@ -187,20 +187,7 @@ reconstruct_solve_marker (const TesseraRegion  *mask,
   return TRUE;
 }
 
-gboolean
-reconstruct_compute_marker (const TesseraRegion  *mask,
-                            gconstpointer         values,
-                            TesseraExec          *exec,
-                            TesseraImage         *result,
-                            gsize                *clipped,
-                            GError              **error)
-{
-  return reconstruct_prepare_marker (mask, values, result, error)
-         && reconstruct_solve_marker (mask, values, exec, result, clipped,
-                                      error);
-}
-
-gboolean
+static gboolean
 reconstruct_prepare_preset (const TesseraRegion  *mask,
                             gconstpointer         values,
                             TesseraImage         *result,
@@ -209,7 +196,7 @@ reconstruct_prepare_preset (const TesseraRegion  *mask,
   return image_like (mask, result, error);
 }
 
-gboolean
+static gboolean
 reconstruct_solve_preset (const TesseraRegion  *mask,
                           gconstpointer         data,
                           TesseraExec          *exec,
@@ -235,18 +222,15 @@ reconstruct_solve_preset (const TesseraRegion  *mask,
   return FALSE;
 }
 
-gboolean
-reconstruct_compute_preset (const TesseraRegion  *mask,
-                            gconstpointer         values,
-                            TesseraExec          *exec,
-                            TesseraImage         *result,
-                            gsize                *clipped,
-                            GError              **error)
+const ReconstructCompute reconstruct_marker =
 {
-  return reconstruct_prepare_preset (mask, values, result, error)
-         && reconstruct_solve_preset (mask, values, exec, result, clipped,
-                                      error);
-}
+  reconstruct_prepare_marker, reconstruct_solve_marker
+};
+
+const ReconstructCompute reconstruct_preset =
+{
+  reconstruct_prepare_preset, reconstruct_solve_preset
+};
 
 /* A new layer holding a copy of the mask, above it (in its layer group, at
  * its offsets) or above the layer of a layer mask; at the top for a
@@ -316,7 +300,7 @@ reconstruct_apply (gint32                       drawable,
                    const GeglRectangle         *bounds,
                    ReconstructOutput            output,
                    TesseraBackend               backend,
-                   ReconstructCompute           compute,
+                   const ReconstructCompute    *compute,
                    gconstpointer                values,
                    TesseraReconstructOperation  operation,
                    GError                     **error)
@@ -335,7 +319,8 @@ reconstruct_apply (gint32                       drawable,
 
   tessera_progress_stage (&progress, 0.4);
   exec = tessera_progress_exec (&progress, backend);
-  ok = compute (&mask, values, &exec, &result, &clipped, error);
+  ok = compute->prepare (&mask, values, &result, error)
+       && compute->solve (&mask, values, &exec, &result, &clipped, error);
   if (ok)
     {
       tessera_progress_stage (&progress, 0.3);

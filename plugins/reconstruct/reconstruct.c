@@ -68,14 +68,13 @@ reconstruct_dialog (const TesseraTarget *target,
   ReconstructValues *values = data;
   ReconstructDialog  dialog = { 0 };
 
-  dialog.drawable = target->drawable;
-  dialog.values   = values;
+  dialog.drawable      = target->drawable;
+  dialog.values        = values;
   dialog.values_size   = sizeof (ReconstructValues);
-  dialog.shown.prepare = reconstruct_prepare_marker;
-  dialog.shown.solve   = reconstruct_solve_marker;
-  dialog.backend  = &values->backend;
-  dialog.common   = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
-  dialog.add_rows = add_rows;
+  dialog.shown.compute = &reconstruct_marker;
+  dialog.backend       = &values->backend;
+  dialog.common        = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
+  dialog.add_rows      = add_rows;
   return reconstruct_dialog_run (&dialog, _(RECONSTRUCT_TITLE),
                                  "tessera-reconstruct", RECONSTRUCT_PROC);
 }
@@ -89,7 +88,7 @@ reconstruct_apply_2 (const TesseraTarget *target,
 
   return reconstruct_apply (target->drawable, &target->bounds,
                             values->output, values->backend,
-                            reconstruct_compute_marker, values,
+                            &reconstruct_marker, values,
                             values->operation, error);
 }
 

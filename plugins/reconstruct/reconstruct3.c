@@ -21,14 +21,11 @@
 /* One of the two procedures. */
 typedef struct
 {
-  TesseraProcedure3   procedure;    /* its run data: this Reconstruct3 */
-  const TesseraArg   *aux;          /* the dialog's own settings */
-  gint                n_aux;
-  gsize               values_size;
-  ReconstructCompute  compute;
-  /* COMPUTE in two steps, for the preview. */
-  ReconstructPrepare  prepare;
-  ReconstructCompute  solve;
+  TesseraProcedure3         procedure;   /* run data: this Reconstruct3 */
+  const TesseraArg         *aux;         /* the dialog's own settings */
+  gint                      n_aux;
+  gsize                     values_size;
+  const ReconstructCompute *compute;
   /* Fills the dialog for MASK, with PREVIEW on the left. */
   void     (*dialog) (GimpProcedureDialog *dialog,
                       GimpProcedureConfig *config,
@@ -133,8 +130,7 @@ show_dialog (const Reconstruct3  *procedure,
   shown.procedure       = procedure;
   shown.config          = config;
   shown.shown.drawable  = TESSERA_ID (mask);
-  shown.shown.prepare   = procedure->prepare;
-  shown.shown.solve     = procedure->solve;
+  shown.shown.compute   = procedure->compute;
   shown.shown.values_of = preview_values;
   shown.shown.dialog    = &shown;
 
@@ -316,9 +312,7 @@ static const Reconstruct3 reconstruct3 =
     .run_data   = &reconstruct3
   },
   .values_size = sizeof (ReconstructValues),
-  .compute     = reconstruct_compute_marker,
-  .prepare     = reconstruct_prepare_marker,
-  .solve       = reconstruct_solve_marker,
+  .compute     = &reconstruct_marker,
   .dialog      = reconstruct_dialog
 };
 
@@ -340,9 +334,7 @@ static const Reconstruct3 preset3 =
   .aux         = preset_dialog_args,
   .n_aux       = G_N_ELEMENTS (preset_dialog_args),
   .values_size = sizeof (PresetValues),
-  .compute     = reconstruct_compute_preset,
-  .prepare     = reconstruct_prepare_preset,
-  .solve       = reconstruct_solve_preset,
+  .compute     = &reconstruct_preset,
   .dialog      = preset_dialog,
   .derive      = preset_derive,
   .check       = reconstruct_preset_check

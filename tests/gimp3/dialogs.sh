@@ -145,11 +145,21 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  # The fill's preview (black over black lines by default) is checked off:
+  # the layer itself, over checks.
+  min_ncc=0.9
+  case $name in
+    fill-contours*)
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+p
+      sleep 2
+      min_ncc=0.75 ;;
+  esac
   case $name in
     trace-line*) ;;
     *)
       preview_whole "$dialog" "$top/data/$sample" "$host_work/$name" \
-        2>"$host_work/$name/preview.log"
+        "$min_ncc" 2>"$host_work/$name/preview.log"
       report $? "$name: the preview shows the whole image ($(cat "$host_work/$name/preview-at" "$host_work/$name/preview.log" 2>/dev/null))"
       preview_zoom "$dialog" "$host_work/$name" 2>>"$host_work/$name/preview.log"
       report $? "$name: zooming in changes the preview"
