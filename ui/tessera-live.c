@@ -4,6 +4,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "tessera-gtk.h"
 #include "tessera-live.h"
 #include "tessera-view.h"
 
@@ -219,11 +220,7 @@ destroyed (GtkWidget   *preview,
 static GtkWidget *
 make_bar (TesseraLive *live)
 {
-#if GTK_CHECK_VERSION (3, 0, 0)
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-#else
-  GtkWidget *bar = gtk_hbox_new (FALSE, 12);
-#endif
+  GtkWidget *bar = tessera_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
 
   live->toggle = gtk_check_button_new_with_mnemonic (_("_Preview"));
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (live->toggle), TRUE);
@@ -244,11 +241,7 @@ tessera_live_new (gint32          drawable,
                   gpointer        data)
 {
   TesseraLive *live = g_new0 (TesseraLive, 1);
-#if GTK_CHECK_VERSION (3, 0, 0)
-  GtkWidget   *box  = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-#else
-  GtkWidget   *box  = gtk_vbox_new (FALSE, 4);
-#endif
+  GtkWidget   *box  = tessera_box_new (GTK_ORIENTATION_VERTICAL, 4);
 
   live->refs    = 1;
   live->start   = start_step;

@@ -6,9 +6,8 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "tessera-gtk.h"
 #include "tessera-view.h"
-
-#define TESSERA_VIEW_GTK3 GTK_CHECK_VERSION (3, 0, 0)
 
 /* The drawable's thumbnails come at most this large (gimp-drawable-sub-
  * thumbnail's limit); larger views scale them up. */
@@ -46,7 +45,7 @@ enum
 
 struct _TesseraView
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GtkBox           parent_instance;
 #else
   GtkVBox          parent_instance;
@@ -66,7 +65,7 @@ struct _TesseraView
   guint            changed_idle;      /* "view-changed" to emit */
 
   /* The thumbnail drawn last, of the drawable's rectangle SHOWN_RECT. */
-  GdkPixbuf       *shown;
+  cairo_surface_t *shown;
   GeglRectangle    shown_rect;
 
   /* The caller's result, at IMAGE_RECT of the drawable; NULL: none. */
@@ -83,7 +82,7 @@ struct _TesseraView
 
 static guint signals[LAST_SIGNAL];
 
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 G_DEFINE_TYPE (TesseraView, tessera_view, GTK_TYPE_BOX)
 #else
 G_DEFINE_TYPE (TesseraView, tessera_view, GTK_TYPE_VBOX)
@@ -121,97 +120,36 @@ drawable_selection (gint32         drawable,
 #endif
 }
 
-#if GIMP_MAJOR_VERSION >= 3
-/* A pixbuf of a thumbnail's DATA (WIDTH x HEIGHT pixels of BPP bytes:
- * grey, grey and alpha, RGB or RGBA), what is transparent over GIMP's
- * small checks. */
-static GdkPixbuf *
-pixbuf_of_thumbnail (GBytes *data,
-                     gint    width,
-                     gint    height,
-                     gint    bpp)
-{
-  gsize         size;
-  const guchar *in    = g_bytes_get_data (data, &size);
-  gboolean      alpha = bpp == 2 || bpp == 4;
-  GdkPixbuf    *pixbuf, *checked;
-  gint          x, y;
-
-  if (bpp < 1 || bpp > 4 || size < (gsize) width * height * bpp)
-    return NULL;
-  pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, alpha, 8, width, height);
-  for (y = 0; y < height; y++)
-    for (x = 0; x < width; x++)
-      {
-        const guchar *from = in + ((gsize) y * width + x) * bpp;
-        guchar       *to   = gdk_pixbuf_get_pixels (pixbuf)
-                             + (gsize) y * gdk_pixbuf_get_rowstride (pixbuf)
-                             + x * (alpha ? 4 : 3);
-
-        to[0] = from[0];
-        to[1] = from[bpp >= 3 ? 1 : 0];
-        to[2] = from[bpp >= 3 ? 2 : 0];
-        if (alpha)
-          to[3] = from[bpp - 1];
-      }
-  if (! alpha)
-    return pixbuf;
-  checked = gdk_pixbuf_composite_color_simple (pixbuf, width, height,
-                                               GDK_INTERP_NEAREST, 255,
-                                               CHECK_SIZE, 0x666666,
-                                               0x999999);
-  g_object_unref (pixbuf);
-  return checked;
-}
-#endif
-
-static GdkPixbuf *
+/* The thumbnail GIMP makes of the drawable's RECT, *WIDTH x *HEIGHT at
+ * most (the size it has on return), as 8-bit pixels of *BPP bytes (grey,
+ * grey and alpha, RGB, RGBA), packed; g_free it.  The data, not a pixbuf:
+ * GIMP 3.0's gimp_drawable_get_sub_thumbnail frees its data twice. */
+static guchar *
 drawable_thumbnail (gint32               drawable,
                     const GeglRectangle *rect,
-                    gint                 width,
-                    gint                 height)
+                    gint                *width,
+                    gint                *height,
+                    gint                *bpp)
 {
 #if GIMP_MAJOR_VERSION >= 3
-  /* GIMP 3.0's gimp_drawable_get_sub_thumbnail frees its pixels twice,
-   * which aborts the plug-in: the pixbuf is made here from its data. */
-  GdkPixbuf *pixbuf = NULL;
-  GBytes    *data;
-  gint       bpp;
+  GBytes *bytes;
+  gsize   size;
 
-  data = gimp_drawable_get_sub_thumbnail_data (
-           gimp_drawable_get_by_id (drawable), rect->x, rect->y,
-           rect->width, rect->height, width, height, &width, &height, &bpp);
-  if (data != NULL)
-    {
-      pixbuf = pixbuf_of_thumbnail (data, width, height, bpp);
-      g_bytes_unref (data);
-    }
-  return pixbuf;
+  bytes = gimp_drawable_get_sub_thumbnail_data (
+            gimp_drawable_get_by_id (drawable), rect->x, rect->y,
+            rect->width, rect->height, *width, *height, width, height, bpp);
+  return bytes != NULL ? g_bytes_unref_to_data (bytes, &size) : NULL;
 #else
-  return gimp_drawable_get_sub_thumbnail (drawable, rect->x, rect->y,
-                                          rect->width, rect->height,
-                                          width, height,
-                                          GIMP_PIXBUF_SMALL_CHECKS);
+  return gimp_drawable_get_sub_thumbnail_data (drawable, rect->x, rect->y,
+                                               rect->width, rect->height,
+                                               width, height, bpp);
 #endif
 }
 
 /* ---- the two toolkits ------------------------------------------------ */
 
-static GtkWidget *
-box_new (GtkOrientation orientation,
-         gint           spacing)
-{
-#if TESSERA_VIEW_GTK3
-  return gtk_box_new (orientation, spacing);
-#else
-  if (orientation == GTK_ORIENTATION_VERTICAL)
-    return gtk_vbox_new (FALSE, spacing);
-  return gtk_hbox_new (FALSE, spacing);
-#endif
-}
-
 /* GTK 2's stock icon or GTK 3's themed icon of that name. */
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 #define ICON(stock_id, icon_name) (icon_name)
 #else
 #define ICON(stock_id, icon_name) (stock_id)
@@ -220,7 +158,7 @@ box_new (GtkOrientation orientation,
 static GtkWidget *
 zoom_icon (const gchar *icon)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   return gtk_image_new_from_icon_name (icon, GTK_ICON_SIZE_MENU);
 #else
   return gtk_image_new_from_stock (icon, GTK_ICON_SIZE_MENU);
@@ -240,7 +178,7 @@ set_cursor (GtkWidget     *area,
     cursor = gdk_cursor_new_for_display (gtk_widget_get_display (area), type);
   gdk_window_set_cursor (gtk_widget_get_window (area), cursor);
   if (cursor != NULL)
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
     g_object_unref (cursor);
 #else
     gdk_cursor_unref (cursor);
@@ -253,7 +191,7 @@ pointer_position (GtkWidget *area,
                   gint      *x,
                   gint      *y)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GdkDisplay *display = gtk_widget_get_display (area);
   GdkSeat    *seat    = gdk_display_get_default_seat (display);
 
@@ -270,7 +208,7 @@ scrolled_area (GtkWidget     *area,
                GtkAdjustment *hadjustment,
                GtkAdjustment *vadjustment)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   GtkWidget *grid = gtk_grid_new ();
 
   gtk_widget_set_hexpand (area, TRUE);
@@ -309,7 +247,7 @@ tessera_view_dispose (GObject *object)
       g_source_remove (view->changed_idle);
       view->changed_idle = 0;
     }
-  g_clear_object (&view->shown);
+  g_clear_pointer (&view->shown, cairo_surface_destroy);
   g_clear_pointer (&view->image, cairo_surface_destroy);
   G_OBJECT_CLASS (tessera_view_parent_class)->dispose (object);
 }
@@ -342,7 +280,7 @@ tessera_view_class_init (TesseraViewClass *klass)
 static void
 tessera_view_init (TesseraView *view)
 {
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   gtk_orientable_set_orientation (GTK_ORIENTABLE (view),
                                   GTK_ORIENTATION_VERTICAL);
 #endif
@@ -591,78 +529,80 @@ thumbnail_size (TesseraView         *view,
   *height = CLAMP ((gint) ceil (rect->height * scale), 1, THUMBNAIL_MAX);
 }
 
+/* WIDTH x HEIGHT pixels of 8-bit Y', Y'A, R'G'B' or R'G'B'A (BPP bytes
+ * each) at DATA, packed, as cairo's. */
+static cairo_surface_t *
+surface_new (const guchar *data,
+             gint          width,
+             gint          height,
+             gint          bpp)
+{
+  static const gchar * const formats[] =
+  {
+    "Y' u8", "Y'A u8", "R'G'B' u8", "R'G'B'A u8"
+  };
+  cairo_surface_t *surface;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_surface_flush (surface);
+  babl_process_rows (babl_fish (babl_format (formats[CLAMP (bpp, 1, 4) - 1]),
+                                babl_format ("cairo-ARGB32")),
+                     data, width * bpp,
+                     cairo_image_surface_get_data (surface),
+                     cairo_image_surface_get_stride (surface),
+                     width, height);
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
 /* The thumbnail of RECT, fetched from GIMP unless it is the one shown. */
 static void
 update_thumbnail (TesseraView         *view,
                   const GeglRectangle *rect)
 {
-  gint width, height;
+  gint    width, height, bpp;
+  guchar *data;
 
   thumbnail_size (view, rect, &width, &height);
   if (view->shown != NULL
       && gegl_rectangle_equal (rect, &view->shown_rect)
-      && gdk_pixbuf_get_width (view->shown) == width
-      && gdk_pixbuf_get_height (view->shown) == height)
+      && cairo_image_surface_get_width (view->shown) == width
+      && cairo_image_surface_get_height (view->shown) == height)
     return;
 
-  g_clear_object (&view->shown);
-  view->shown = drawable_thumbnail (view->drawable, rect, width, height);
+  g_clear_pointer (&view->shown, cairo_surface_destroy);
+  data = drawable_thumbnail (view->drawable, rect, &width, &height, &bpp);
+  if (data != NULL)
+    view->shown = surface_new (data, width, height, bpp);
+  g_free (data);
   view->shown_rect = *rect;
 }
 
-/* Draws SOURCE, of SOURCE_WIDTH x SOURCE_HEIGHT pixels, over the
- * drawable's RECT: each pixel a square when zoomed in, smoothly scaled
- * when zoomed out. */
+/* Draws SOURCE over the drawable's RECT: each pixel a square when zoomed
+ * in, smoothly scaled when zoomed out. */
 static void
 draw_scaled (TesseraView         *view,
              cairo_t             *cr,
              const GeglRectangle *rect,
-             gint                 source_width,
-             gint                 source_height,
-             void               (*set_source) (cairo_t *cr, gpointer source),
-             gpointer             source)
+             cairo_surface_t     *source)
 {
+  gint    width  = cairo_image_surface_get_width (source);
+  gint    height = cairo_image_surface_get_height (source);
   gdouble x, y;
 
   tessera_view_to_widget (view, rect->x, rect->y, &x, &y);
   cairo_save (cr);
   cairo_translate (cr, x, y);
-  cairo_scale (cr, rect->width * view->zoom / source_width,
-               rect->height * view->zoom / source_height);
-  set_source (cr, source);
+  cairo_scale (cr, rect->width * view->zoom / width,
+               rect->height * view->zoom / height);
+  cairo_set_source_surface (cr, source, 0.0, 0.0);
   cairo_pattern_set_filter (cairo_get_source (cr),
                             view->zoom > 1.0 ? CAIRO_FILTER_NEAREST
                                              : CAIRO_FILTER_GOOD);
   cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
-  cairo_rectangle (cr, 0.0, 0.0, source_width, source_height);
+  cairo_rectangle (cr, 0.0, 0.0, width, height);
   cairo_fill (cr);
   cairo_restore (cr);
-}
-
-static void
-set_source_pixbuf (cairo_t  *cr,
-                   gpointer  pixbuf)
-{
-  gdk_cairo_set_source_pixbuf (cr, pixbuf, 0.0, 0.0);
-}
-
-static void
-set_source_surface (cairo_t  *cr,
-                    gpointer  surface)
-{
-  cairo_set_source_surface (cr, surface, 0.0, 0.0);
-}
-
-static void
-draw_thumbnail (TesseraView         *view,
-                cairo_t             *cr,
-                const GeglRectangle *visible)
-{
-  update_thumbnail (view, visible);
-  if (view->shown != NULL)
-    draw_scaled (view, cr, visible, gdk_pixbuf_get_width (view->shown),
-                 gdk_pixbuf_get_height (view->shown), set_source_pixbuf,
-                 view->shown);
 }
 
 /* GIMP's small checks over the drawable's RECT, fixed to the widget. */
@@ -709,13 +649,18 @@ draw_image (TesseraView *view,
 
   if (view->image == NULL
       || ! gegl_rectangle_contains (&view->image_rect, &visible))
-    draw_thumbnail (view, cr, &visible);
+    {
+      update_thumbnail (view, &visible);
+      if (view->shown != NULL)
+        {
+          draw_checks (view, cr, &visible);
+          draw_scaled (view, cr, &visible, view->shown);
+        }
+    }
   if (view->image != NULL)
     {
       draw_checks (view, cr, &view->image_rect);
-      draw_scaled (view, cr, &view->image_rect, view->image_rect.width,
-                   view->image_rect.height, set_source_surface,
-                   view->image);
+      draw_scaled (view, cr, &view->image_rect, view->image);
     }
 }
 
@@ -727,7 +672,7 @@ draw_all (TesseraView *view,
   g_signal_emit (view, signals[DRAW_OVERLAY], 0, cr);
 }
 
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
 static gboolean
 area_draw (GtkWidget   *area,
            cairo_t     *cr,
@@ -983,7 +928,7 @@ zoom_button (TesseraView *view,
 static GtkWidget *
 make_zoom_bar (TesseraView *view)
 {
-  GtkWidget *bar = box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+  GtkWidget *bar = tessera_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
 
   gtk_box_pack_start (GTK_BOX (bar),
                       zoom_button (view,
@@ -1034,7 +979,7 @@ make_area (TesseraView *view)
                                | GDK_BUTTON_RELEASE_MASK
                                | GDK_POINTER_MOTION_MASK
                                | GDK_SCROLL_MASK | GDK_KEY_PRESS_MASK);
-#if TESSERA_VIEW_GTK3
+#if TESSERA_GTK3
   g_signal_connect (area, "draw", G_CALLBACK (area_draw), view);
 #else
   g_signal_connect (area, "expose-event", G_CALLBACK (area_expose), view);

@@ -2,9 +2,10 @@
 # GIMP 3 dialog smoke tests (TAP): for each case below, GIMP 3's GUI (in the
 # Debian 13 root, on an Xvfb of the host's: X's abstract sockets reach into
 # the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from
-# Script-Fu, the dialog shows (a screenshot is taken into the build tree's
-# tests/gimp3/screenshots for people to look at), Return presses OK, and
-# the procedure must run to the end and change what the case says.
+# Script-Fu, the dialog shows, the case's clicks (if any) are made on it, a
+# screenshot is taken into the build tree's tests/gimp3/screenshots for
+# people to look at, Return presses OK, and the procedure must run to the
+# end and change what the case says.
 # Skips when no GIMP 3 root can be had or Xvfb, xdotool or import is
 # missing.
 set -u
@@ -14,13 +15,19 @@ shots=$builddir/tests/gimp3/screenshots
 
 # NAME|SAMPLE (in data/)|WINDOW TITLE (extended regex)|CALL, with image,
 # drawable and drawables bound|WHAT CHANGES: pixels (of the image,
-# flattened), layers (their number), channels or paths
+# flattened), layers (their number), channels or paths|CLICKS: X,Y ... with
+# button 1 in the dialog, or none.  Trace Line's view shows the 791x718
+# Landsat sample fitted at 71 % from (12, 47) of the dialog: trace-line
+# clicks (401, 300), (418, 400) and (449, 480) of the image, on the east
+# coast where the reef meets the deep sea, as the GIMP 2.10 dialog test
+# does.
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+trace-line|landsat-bahamas-791x718.png|^Trace Line$|(plug-in-tessera-trace-line #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|paths|296,260 308,331 330,387
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
 '
 
@@ -104,7 +111,7 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks; do
   dir=$work/$name
   mkdir -p "$root$dir"
   cp "$top/data/$sample" "$root$dir/sample.png"
@@ -141,6 +148,13 @@ SCM
   rm -f "$shot"
   if [ -n "$dialog" ]; then
     sleep 3
+    for click in $clicks; do
+      timeout 10 xdotool mousemove --window "$dialog" "${click%,*}" \
+        "${click#*,}" click 1
+      sleep 1
+    done
+    # Time for the line between the clicks to be traced.
+    [ -z "$clicks" ] || sleep 5
     import -window root "$shot"
   fi
   [ -s "$shot" ]
