@@ -421,7 +421,11 @@ place (TesseraView *view,
        gdouble      ax,
        gdouble      ay)
 {
-  view->zoom = CLAMP (zoom, ZOOM_MIN, ZOOM_MAX);
+  /* The whole drawable fits, however large (GIMP's largest in 512 px). */
+  gdouble fit = MIN (area_width (view) / view->width,
+                     area_height (view) / view->height);
+
+  view->zoom = CLAMP (zoom, MIN (ZOOM_MIN, MAX (fit, 1.0 / 1024)), ZOOM_MAX);
   configure_adjustment (view->hadjustment, view->width * view->zoom,
                         area_width (view),
                         x * view->zoom - ax

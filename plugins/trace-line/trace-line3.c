@@ -147,7 +147,6 @@ run_dialog (GimpProcedure            *procedure,
   gulong        handler;
   gboolean      ok;
 
-  gimp_ui_init (gimp_procedure_get_name (procedure));
   /* The dialog starts without the last run's points, as in GIMP 2.10:
    * they were made on another image, or this one before. */
   g_array_set_size (run->clicks, 0);
