@@ -510,9 +510,12 @@ trace_picker_new (gint32         image,
 GtkWidget *
 trace_picker_view (TracePicker *picker)
 {
-  GtkWidget *vbox = tessera_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget     *vbox  = tessera_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GeglRectangle  whole = { 0, 0, G_MAXINT, G_MAXINT };
 
   picker->view = tessera_view_new (picker->drawable, TRUE);
+  /* Trace Line ignores the selection: show the whole layer. */
+  tessera_view_set_region (TESSERA_VIEW (picker->view), &whole);
   gtk_box_pack_start (GTK_BOX (vbox), picker->view, TRUE, TRUE, 0);
   g_signal_connect (picker->view, "clicked", G_CALLBACK (add_click), picker);
   g_signal_connect (picker->view, "draw-overlay", G_CALLBACK (draw_overlay),
