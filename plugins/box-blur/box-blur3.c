@@ -22,7 +22,7 @@ reach (gconstpointer  data,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Blur", "<Image>/Filters/Tessera", NULL
+  BOX_BLUR_MENUS, NULL
 };
 
 static const TesseraFilter3 box_blur3 =

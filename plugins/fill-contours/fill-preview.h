@@ -3,12 +3,14 @@
  *
  * The fill is computed on the whole layer, as an enclosed region may reach
  * far beyond what the preview shows, and kept while only the backend or
- * the layers change; it is painted over the layer in the output's colours,
- * with the gaps' closing segments in magenta.  The steps of the dialog's
- * preview (tessera-live.h) call the three functions below in turn: the
- * fill needs GIMP (the layer's name, the guide, the image's mode), so it
- * is made on the main thread; the painting, which visits every pixel of
- * the layer, on the worker. */
+ * the layers change.  It is painted over the layer so that it reads
+ * whatever the colours: the foreground colour hatched, flat colours as
+ * they will be, the lines (the contour) over either; the selection as a
+ * tint inside marching ants; the gaps' closing segments in magenta.  The
+ * steps of the dialog's preview (tessera-live.h) call the three functions
+ * below in turn: the fill needs GIMP (the layer's name, the guide, the
+ * image's mode), so it is made on the main thread; the painting, which
+ * visits every pixel of the layer, on the worker. */
 #ifndef TESSERA_FILL_PREVIEW_H
 #define TESSERA_FILL_PREVIEW_H
 

@@ -275,14 +275,35 @@ typedef struct
 static const Palette colour_palette = { 3, 32, 5, 20251 };
 static const Palette grey_palette   = { 1, 78, 2, 49 };
 
+static guint
+palette_size (const Palette *palette)
+{
+  return palette->channels == 3
+         ? palette->levels * palette->levels * palette->levels
+         : palette->levels;
+}
+
+/* Where the numbering starts in the palette: at 0 for seed 0, the colours
+ * of every run before the seed; for another seed at an entry mixed from it,
+ * never 0, so that every region's colour changes and all stay apart. */
+static guint
+palette_start (const Palette *palette,
+               guint          seed)
+{
+  guint32 mixed = seed * 2654435761u;   /* Knuth's multiplicative hash */
+
+  if (seed == 0)
+    return 0;
+  mixed ^= mixed >> 15;
+  return 1 + mixed % (palette_size (palette) - 1);
+}
+
 static void
 region_colour (const Palette *palette,
                guint          number,
                guint8        *rgba)
 {
-  guint size = palette->channels == 3
-               ? palette->levels * palette->levels * palette->levels
-               : palette->levels;
+  guint size  = palette_size (palette);
   guint entry = (number % size) * palette->stride % size;
 
   for (guint c = 0; c < palette->channels; c++, entry /= palette->levels)
@@ -418,6 +439,7 @@ paint_from_labels (FillJob              *job,
   /* A grey image's new layer is grey: its colours must differ as greys. */
   const Palette *palette = tessera_gimp_image_base_type (image) == GIMP_GRAY
                            ? &grey_palette : &colour_palette;
+  guint          start = palette_start (palette, values->seed);
   TesseraImage   paint;
   TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
                                               labels->height, flat ? 4 : 1,
@@ -444,7 +466,7 @@ paint_from_labels (FillJob              *job,
             out[4 * x + 3] = 255;
           }
         else if (in[x] != 0)
-          region_colour (palette, in[x] - 1, out + 4 * x);
+          region_colour (palette, in[x] - 1 + start, out + 4 * x);
         else
           memset (out + 4 * x, 0, 4);
     }
@@ -763,7 +785,10 @@ fill_write (const FillJob       *jobs,
             gint32               image,
             TesseraProgress     *progress)
 {
+  TesseraSelected selected;
+
   gimp_image_undo_group_start (TESSERA_IMAGE (image));
+  tessera_gimp_selected_save (image, &selected);
   if (values->output == FILL_OUTPUT_SELECTION)
     write_selection (jobs, count, image);
   else
@@ -794,6 +819,7 @@ fill_write (const FillJob       *jobs,
             break;
           }
       }
+  tessera_gimp_selected_restore (image, &selected);
   gimp_image_undo_group_end (TESSERA_IMAGE (image));
   gimp_displays_flush ();
 }

@@ -26,7 +26,7 @@ static void add_path_return_value (GimpProcedure *procedure);
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", "<Image>/Select", NULL
+  TRACE_MENUS, NULL
 };
 
 static const TesseraProcedure3 trace_line3 =

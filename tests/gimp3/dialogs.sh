@@ -4,8 +4,10 @@
 # the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from
 # Script-Fu, the dialog shows, the case's clicks (if any) are made on it, a
 # screenshot is taken into the build tree's tests/gimp3/screenshots for
-# people to look at, Return presses OK, and the procedure must run to the
-# end and change what the case says.
+# people to look at (and one of each tooltip the case points at), F1 must
+# ask for the procedure's help page (the profile's web browser is a
+# stand-in that writes the address it is given), Return presses OK, and the
+# procedure must run to the end and change what the case says.
 # Skips when no GIMP 3 root can be had or Xvfb, xdotool or import is
 # missing.
 set -u
@@ -20,10 +22,12 @@ shots=$builddir/tests/gimp3/screenshots
 # Landsat sample fitted at 71 % from (12, 47) of the dialog: trace-line
 # clicks (401, 300), (418, 400) and (449, 480) of the image, on the east
 # coast where the reef meets the deep sea, as the GIMP 2.10 dialog test
-# does.
+# does.  Then, optionally, |POINTS: X,Y ... of the dialog to rest the
+# pointer on, one after the other, each for a screenshot
+# NAME-tooltip-N.png of the tooltip that shows.
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
-fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||308,382 186,648 245,693
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
@@ -66,14 +70,25 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
+points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
 # The filters' dialogs' previews (not Trace Line's) are checked too.
 filters=$(echo "$cases" | grep '|' | grep -vc '^trace-line')
-echo "1..$((1 + 3 * count + 2 * filters))"
+echo "1..$((1 + 4 * count + points + 2 * filters))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
 (plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(help-browser web-browser)
 GIMPRC
+# GIO opens a page with the default application for HTML: the stand-in.
+mkdir -p "$host_work/xdg/applications"
+printf '#!/bin/sh\necho "$1" >> "%s/browsed"\n' "$work" >"$host_work/browser"
+chmod +x "$host_work/browser"
+printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Test browser' \
+  "Exec=$work/browser %u" 'MimeType=text/html;' \
+  >"$host_work/xdg/applications/tessera-test-browser.desktop"
+printf '%s\n' '[Default Applications]' 'text/html=tessera-test-browser.desktop' \
+  >"$host_work/xdg/mimeapps.list"
 
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
   3>"$host_work/display" >"$host_work/xvfb.log" 2>&1 &
@@ -111,7 +126,7 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks hover; do
   dir=$work/$name
   mkdir -p "$root$dir"
   cp "$top/data/$sample" "$root$dir/sample.png"
@@ -136,6 +151,7 @@ SCM
   ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
       env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+      XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
@@ -159,6 +175,27 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  i=0
+  for point in $hover; do
+    i=$((i + 1))
+    tip=$shots/$name-tooltip-$i.png
+    rm -f "$tip"
+    [ -n "$dialog" ] \
+      && xdotool mousemove --window "$dialog" "${point%,*}" "${point#*,}" \
+      && sleep 2 && import -window root "$tip"
+    [ -s "$tip" ]
+    report $? "$name: the pointer on $point of the dialog ($tip)"
+  done
+  page=plug-in-tessera-$name.html
+  if [ -n "$dialog" ]; then
+    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
+    for _ in $(seq 60); do
+      grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null && break
+      sleep 0.5
+    done
+  fi
+  grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null
+  report $? "$name: F1 opens its help page $page"
   # The fill's preview (black over black lines by default) is checked off:
   # the layer itself, over checks.
   min_ncc=0.9
@@ -179,8 +216,8 @@ SCM
       report $? "$name: zooming in changes the preview"
       import -window root "$shots/$name-zoomed.png" ;;
   esac
-  [ -n "$dialog" ] && timeout 10 xdotool windowfocus --sync "$dialog" \
-    key --clearmodifiers Return
+  [ -z "$dialog" ] \
+    || timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   wait "$gimp"
   grep -q '^ok' "$root$dir/status" 2>/dev/null
   report $? "$name: OK ran the procedure to the end"
