@@ -11,6 +11,7 @@
 #include "op.h"
 #include "options.h"
 #include "synthetic-road.h"
+#include "bezier-fit.h"
 #include "trace-clicks.h"
 
 #define TRACE_BENCH_MAX_CLICKS 256
@@ -29,6 +30,7 @@ typedef struct
   TesseraPoint   *path;
   int             n_path;
   double          value;
+  double          tolerance;  /* > 0: the chain fitted with Béziers too */
 } TraceBench;
 
 static const char *const objective_names[] = { "gradient", "sine", NULL };
@@ -135,6 +137,8 @@ trace_parse (void *state, const char *option, const char *value)
     valid = bench_double_value (option, value, 0.0, 64.0, &p->snap_radius);
   else if (strcmp (option, "--line-width") == 0)
     valid = bench_double_value (option, value, 0.0, 256.0, &p->line_width);
+  else if (strcmp (option, "--tolerance") == 0)
+    valid = bench_double_value (option, value, 0.0, 100.0, &bench->tolerance);
   else if (strcmp (option, "--legacy") == 0)
     {
       legacy_params (p);
@@ -234,6 +238,32 @@ trace_run (void *state, TesseraExec *exec)
                              &bench->params, bench->path, &bench->value, exec);
 }
 
+/* The chain's path as the plug-ins write it (core/bezier-fit.h): an
+ * anchor on each click, the Bézier control points after "bezier=". */
+static void
+print_bezier (const TraceBench *bench, FILE *out)
+{
+  int n = bench->n_path - (bench->closed ? 1 : 0), n_control = 0;
+  unsigned char *keep = calloc ((size_t) n, 1);
+  TesseraPoint *control = malloc (sizeof *control
+                                 * TESSERA_BEZIER_MAX_OUT (n));
+
+  if (keep != NULL && control != NULL)
+    {
+      for (int i = 0; i < n; i += bench->params.nodes + 1)
+        keep[i] = 1;
+      tessera_bezier_fit (bench->path, n, bench->closed, keep,
+                          bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE,
+                          control, &n_control);
+    }
+  fprintf (out, " bezier=");
+  for (int i = 0; i < n_control; i++)
+    fprintf (out, "%s%.3f,%.3f", i > 0 ? ";" : "", control[i].x,
+             control[i].y);
+  free (keep);
+  free (control);
+}
+
 static void
 trace_print_fields (void *state, FILE *out)
 {
@@ -246,6 +276,8 @@ trace_print_fields (void *state, FILE *out)
   for (int i = 0; i < bench->n_path; i++)
     fprintf (out, "%s%.2f,%.2f", i > 0 ? ";" : "", bench->path[i].x,
              bench->path[i].y);
+  if (bench->n_clicks > 0 && bench->tolerance > 0.0)
+    print_bezier (bench, out);
 }
 
 static void
@@ -264,7 +296,8 @@ const BenchOp bench_op_trace = {
               "[--max-angle DEG] [--sigma S] [--objective gradient|sine] "
               "[--threshold T] [--clicks X,Y;X,Y;… [--closed 0|1]] "
               "[--reach F] [--min-reach PX] [--mean 0|1] [--keep-side 0|1] "
-              "[--bound-ends 0|1] [--snap R] [--line-width W] [--legacy]",
+              "[--bound-ends 0|1] [--snap R] [--line-width W] [--legacy] "
+              "[--tolerance PX]",
   .help =
     "  --a X,Y, --b X,Y   the clicks (default: on the synthetic road's edge)\n"
     "  --nodes N          guides between the clicks, 1 to 64 (default 8)\n"
@@ -287,6 +320,9 @@ const BenchOp bench_op_trace = {
     "  --line-width W     trace the centre line of a line W px wide (default\n"
     "                     0: an edge)\n"
     "  --legacy           the settings before these options (all off)\n"
+    "  --tolerance PX     with --clicks, also print the path as the plug-ins\n"
+    "                     write it: Bézier segments within PX of the trace, an\n"
+    "                     anchor on each click (bezier=anchor;handle;handle;…)\n"
     "  Without --input: a synthetic road (--width, --height, --seed).\n"
     "  WxH on the line is nodes x points.\n",
   .create = trace_create,

@@ -3,11 +3,15 @@ live-wire (cv2.segmentation.IntelligentScissorsMB) on the same clicks.
 
     /usr/bin/python3 bench/peers/trace_line_quality.py \
         --bench build/bench/tessera-bench [--clicks 2,3,5,9] [--draw DIR] \
-        [--tessera-args "--legacy"] [--threads 2]
+        [--tessera-args "--legacy"] [--threads 2] [--tolerance 0.5] \
+        [--retrace 9]
 
 For each feature of trace_line_labels.json and each click count, the clicks
 lie evenly along the label (its ends included); Tessera traces the chain
-through tessera-bench trace --clicks, live-wire link by link.  Deviation:
+through tessera-bench trace --clicks, live-wire link by link; the path
+as the plug-ins write it (Bézier segments within --tolerance px, an
+anchor on each click) is measured too: its anchors, its deviation, and
+the farthest point of the trace from it.  Deviation:
 the distance from every point of the trace (every quarter pixel along it)
 to the label, its mean and its maximum.  Prints one line per feature and
 count, then the targets of issue 23.
@@ -71,7 +75,33 @@ def tessera_trace(bench, image, clicks, threads, extra):
     links = int(re.search(r"links=(\d+)", line).group(1))
     path = [tuple(map(float, p.split(",")))
             for p in re.search(r"path=(\S+)", line).group(1).split(";")]
-    return path, median / links
+    found = re.search(r"bezier=(\S+)", line)
+    control = [tuple(map(float, p.split(",")))
+               for p in found.group(1).split(";")] if found else []
+    return path, control, median / links
+
+
+def bezier_points(control, step=0.05):
+    """The Bézier path of CONTROL (anchor, handle, handle, anchor, …),
+    sampled about every STEP px."""
+    out = []
+    c = np.asarray(control, float)
+    for s in range(0, len(c) - 3, 3):
+        p0, p1, p2, p3 = c[s:s + 4]
+        hull = (np.hypot(*(p1 - p0)) + np.hypot(*(p2 - p1))
+                + np.hypot(*(p3 - p2)))
+        t = np.linspace(0.0, 1.0, int(np.ceil(hull / step)) + 2)[:, None]
+        u = 1.0 - t
+        out.extend(u ** 3 * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2
+                   + t ** 3 * p3)
+    return [tuple(p) for p in out] if out else [tuple(c[0])]
+
+
+def farthest(points, curve):
+    """The largest distance from POINTS to the sampled CURVE."""
+    c = np.asarray(curve, float)
+    return max(float(np.hypot(*(c - p).T).min())
+               for p in np.asarray(points, float))
 
 
 class LiveWire:
@@ -100,6 +130,49 @@ class LiveWire:
         return path
 
 
+def reversals(path):
+    """Turns sharper than 120 degrees along PATH."""
+    p = np.asarray(path, float)
+    d = np.diff(p, axis=0)
+    d = d[np.hypot(*d.T) > 1e-9]
+    if len(d) < 2:
+        return 0
+    cos = (d[:-1] * d[1:]).sum(1) / (np.hypot(*d[:-1].T) * np.hypot(*d[1:].T))
+    return int((cos < np.cos(np.radians(120.0))).sum())
+
+
+def anchors_as_clicks(path, control):
+    """What Trace Line from Path takes as clicks from the path written:
+    its anchors (every point of the trace when it was not fitted), each
+    at least a pixel from the one before."""
+    anchors = control[::3] if control else path
+    clicks = [anchors[0]]
+    for p in anchors[1:]:
+        if np.hypot(p[0] - clicks[-1][0], p[1] - clicks[-1][1]) >= 1.0:
+            clicks.append(p)
+    return clicks
+
+
+def retrace(args, image, feature, clicks):
+    """The trace of CLICKS written as a path, traced again from that path's
+    anchors, with and without the fit: one table row."""
+    cells = []
+    for tolerance in (0.0, args.tolerance):
+        extra = f"{args.tessera_args} --tolerance {tolerance}"
+        path, control, _ = tessera_trace(args.bench, image, clicks,
+                                         args.threads, extra)
+        first = bezier_points(control) if control else path
+        again = anchors_as_clicks(path, control)
+        path2, control2, _ = tessera_trace(args.bench, image, again,
+                                           args.threads, extra)
+        second = bezier_points(control2) if control2 else path2
+        cells += [f"{deviation(first, feature['points'])[1]:.2f}",
+                  str(len(again)),
+                  f"{deviation(second, feature['points'])[1]:.2f}",
+                  f"{reversals(path)} / {reversals(path2)}"]
+    return cells
+
+
 def ppm_of(name, folder):
     from PIL import Image
     out = os.path.join(folder, os.path.splitext(name)[0] + ".ppm")
@@ -114,8 +187,14 @@ def main():
     parser.add_argument("--clicks", default="2,3,5,9")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--tessera-args", default="")
+    parser.add_argument("--tolerance", type=float, default=0.5,
+                        help="the path's Bézier fit, px (0: the polyline)")
     parser.add_argument("--no-peer", action="store_true")
     parser.add_argument("--draw", metavar="DIR")
+    parser.add_argument("--retrace", type=int, metavar="CLICKS",
+                        help="only trace each feature with CLICKS clicks, "
+                        "then again from the anchors of the path written, "
+                        "as Trace Line from Path does, unfitted and fitted")
     args = parser.parse_args()
     counts = [int(c) for c in args.clicks.split(",")]
 
@@ -126,19 +205,38 @@ def main():
     results = {}
     traces = {}
     times = []
+    if args.retrace:
+        print(f"| feature | {args.retrace} clicks, unfitted | anchors reused "
+              f"| traced again | reversals before / after | fitted "
+              f"({args.tolerance} px) | anchors reused | traced again "
+              f"| reversals before / after |")
+        print("| --- " * 9 + "|")
+        for feature in labels["features"]:
+            image = ppm_of(feature["image"], folder)
+            clicks = clicks_along(feature["points"], args.retrace)
+            cells = retrace(args, image, feature, clicks)
+            print(f"| {feature['name']} | " + " | ".join(cells) + " |")
+        return
     print(f"# tessera-bench trace {args.tessera_args or '(defaults)'}, "
           f"{args.threads} threads; deviation mean/max in px")
     print("| feature | clicks | Tessera mean | Tessera max | live-wire mean "
-          "| live-wire max | Tessera ms/link |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+          "| live-wire max | Tessera ms/link | points | anchors "
+          "| fitted mean | fitted max | points off the fit |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- "
+          "| --- |")
     for feature in labels["features"]:
         image = ppm_of(feature["image"], folder)
         if not args.no_peer and feature["image"] not in peers:
             peers[feature["image"]] = LiveWire(data_path(feature["image"]))
         for count in counts:
             clicks = clicks_along(feature["points"], count)
-            path, ms = tessera_trace(args.bench, image, clicks, args.threads,
-                                     args.tessera_args)
+            path, control, ms = tessera_trace(
+                args.bench, image, clicks, args.threads,
+                f"{args.tessera_args} --tolerance {args.tolerance}")
+            curve = bezier_points(control) if control else path
+            anchors = (len(control) - 1) // 3 + 1 if control else len(path)
+            fitted = deviation(curve, feature["points"])
+            off = farthest(path, curve) if control else 0.0
             times.append(ms)
             ours = deviation(path, feature["points"])
             peer = (float("nan"), float("nan"))
@@ -148,11 +246,13 @@ def main():
                 peer = deviation(peer_path, feature["points"])
             results[(feature["name"], count)] = (ours, peer)
             traces.setdefault(feature["name"], []).append(
-                (COLOURS.get(count, (255, 255, 255)), path))
+                (COLOURS.get(count, (255, 255, 255)), curve))
             if count == 2 and peer_path:
                 traces[feature["name"]].append(((255, 0, 255), peer_path))
             print(f"| {feature['name']} | {count} | {ours[0]:.2f} | "
-                  f"{ours[1]:.2f} | {peer[0]:.2f} | {peer[1]:.2f} | {ms:.2f} |")
+                  f"{ours[1]:.2f} | {peer[0]:.2f} | {peer[1]:.2f} | {ms:.2f} | "
+                  f"{len(path)} | {anchors} | {fitted[0]:.2f} | "
+                  f"{fitted[1]:.2f} | {off:.2f} |")
 
     names = [f["name"] for f in labels["features"]]
     worse = [(n, c) for n in names for c in counts if c > 2

@@ -233,9 +233,11 @@ has_value (const TesseraImage *image,
   return FALSE;
 }
 
-/* Why JOB has nothing to fill, or NULL; JOB's paint holds the mask. */
+/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
+ * map is inside. */
 static gchar *
-nothing_to_fill (const FillJob *job)
+nothing_to_fill (const FillJob *job,
+                 gboolean       inside)
 {
   gchar *name = gimp_item_get_name (TESSERA_ITEM (job->drawable));
   gchar *why = NULL;
@@ -249,7 +251,7 @@ nothing_to_fill (const FillJob *job)
                              "contour source and threshold, so nothing can "
                              "be inside; try another source or threshold."),
                            name);
-  else if (! has_value (&job->paint, INSIDE, TRUE))
+  else if (! inside)
     why = g_strdup_printf (_("“%s” has no closed contour: every free pixel "
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
@@ -336,8 +338,7 @@ regions_params (const FillValues *values)
 }
 
 /* The regions of JOB's map (core/fill-regions.h) into LABELS, the closing
- * segments into JOB's closures, and JOB's paint the mask of the regions
- * (for nothing_to_fill). */
+ * segments into JOB's closures. */
 static TesseraStatus
 job_regions (FillJob            *job,
              const FillValues   *values,
@@ -349,8 +350,6 @@ job_regions (FillJob            *job,
   TesseraStatus      status;
 
   status = tessera_labels_alloc (labels, width, height);
-  if (status == TESSERA_OK)
-    status = tessera_image_alloc (&job->paint, width, height, 1, TESSERA_U8);
   if (status == TESSERA_OK && values->gap > 0)
     status = tessera_image_alloc (&job->closures, width, height, 1,
                                   TESSERA_U8);
@@ -358,16 +357,7 @@ job_regions (FillJob            *job,
     status = tessera_fill_regions (&job->map, labels,
                                    values->gap > 0 ? &job->closures : NULL,
                                    &params, exec);
-  if (status != TESSERA_OK)
-    return status;
-  for (gint y = 0; y < height; y++)
-    {
-      guint8         *out = tessera_image_row (&job->paint, y);
-      const guint32  *in  = labels->label + (gsize) y * width;
-      for (gint x = 0; x < width; x++)
-        out[x] = in[x] != 0 ? INSIDE : 0;
-    }
-  return TESSERA_OK;
+  return status;
 }
 
 /* GUIDE's pixels over JOB's drawable (lined up in the image), as
@@ -509,10 +499,10 @@ paint_regions_jobs (FillJob          *jobs,
           tessera_set_error (error, status);
           return FALSE;
         }
-      reason = nothing_to_fill (&jobs[i]);
+      /* A region has pixels: the paint is made only where it is used. */
+      reason = nothing_to_fill (&jobs[i], labels.count > 0);
       if (reason != NULL)
         {
-          tessera_image_free (&jobs[i].paint);
           if (*why == NULL)
             *why = reason;
           else
@@ -568,7 +558,8 @@ paint_interior_jobs (FillJob          *jobs,
     }
   for (gint i = 0; i < count; i++)
     {
-      gchar *reason = nothing_to_fill (&jobs[i]);
+      gchar *reason = nothing_to_fill (&jobs[i], has_value (&jobs[i].paint,
+                                                            INSIDE, TRUE));
       if (reason == NULL)
         {
           (*filled)++;

@@ -83,13 +83,13 @@ static const Page pages[] =
     "; from 385,290 through 425,445 to 470,600; returns the new path\n"
     "(plug-in-tessera-trace-line RUN-NONINTERACTIVE image drawable\n"
     "  6 #(385 290 425 445 470 600)\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)", NULL, NULL },
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL },
   { "tessera-trace-line", TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL,
     TRACE_FROM_PATH_BLURB, TRACE_FROM_PATH_HELP, { TRACE_MENUS },
     ARGS (trace_settings_args), NULL, 0,
     "; through the anchors of the active path\n"
     "(plug-in-tessera-trace-line-from-path RUN-NONINTERACTIVE image drawable\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0)", NULL, NULL }
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL }
 };
 
 /* TEXT without its mnemonic's underscore, escaped for HTML. */

@@ -33,6 +33,7 @@ typedef struct
   gboolean       smooth;       /* links bounded across the clicks */
   gdouble        stroke_width; /* pixels; 0: the current brush */
   gdouble        line_width;   /* > 0: the centre line of a line this wide */
+  gdouble        tolerance;    /* of the path's curves, pixels; 0: polyline */
 } TraceValues;
 
 TesseraTrace trace_values_params   (const TraceValues   *values);

@@ -31,7 +31,8 @@
   "on either side, and of all polylines through one candidate per guide "   \
   "that turn by at most max-angle at each node, dynamic programming finds "  \
   "the best exactly.  The links are joined into one new path, \"Traced "     \
-  "line\", with an anchor on every node and straight segments, and "         \
+  "line\", as curves within tolerance pixels of the polyline (an anchor "    \
+  "on each point; tolerance 0: on every node, straight between), and "       \
   "optionally stroked.  The gradient is Sobel's on the luminance, after a "  \
   "Gaussian blur of sigma.  A polyline's value adds up, along its links, "   \
   "the gradient's magnitude times the sine of its angle with the link, or "  \
@@ -158,7 +159,14 @@ static const TesseraArgChoice trace_objective_choices[] =
                          "road, track or river this many pixels wide, "      \
                          "bright or dark (objective GRADIENT only; the "     \
                          "points do not snap)"),                             \
-                      0.0, 256.0, 0.0, 30.0, 0.0, N_("px"))
+                      0.0, 256.0, 0.0, 30.0, 0.0, N_("px")),                 \
+  TESSERA_ARG_DOUBLE ("tolerance", TraceRun, values.tolerance,               \
+                      N_("Path tole_rance"),                                 \
+                      N_("The path's curves keep within this many pixels "   \
+                         "of the traced line, with as few anchors as that "  \
+                         "allows and one on each point (0: an anchor on "    \
+                         "every point of the line, straight between)"),      \
+                      0.0, 100.0, 0.0, 5.0, 0.5, N_("px"))
 
 /* plug-in-tessera-trace-line-from-path's arguments, and the dialog's rows:
  * TRACE_ARG_NODES… index them. */
@@ -171,7 +179,7 @@ enum
   TRACE_ARG_OBJECTIVE, TRACE_ARG_THRESHOLD, TRACE_ARG_REACH,
   TRACE_ARG_MIN_REACH, TRACE_ARG_MEAN, TRACE_ARG_KEEP_SIDE,
   TRACE_ARG_SNAP_RADIUS, TRACE_ARG_SMOOTH, TRACE_ARG_STROKE_WIDTH,
-  TRACE_ARG_LINE_WIDTH
+  TRACE_ARG_LINE_WIDTH, TRACE_ARG_TOLERANCE
 };
 
 /* plug-in-tessera-trace-line's: the points (x1 y1 x2 y2 …), then the

@@ -5,6 +5,7 @@
 #include "tessera-args.h"
 #include "tessera-gimp.h"
 #include "trace-path.h"
+#include "bezier-fit.h"
 
 /* A Bézier stroke's control points come in threes per anchor: the handle
  * before it, the anchor, the handle after it, each as x, y. */
@@ -96,31 +97,79 @@ stroke_with_brush (gint32  drawable,
   gimp_context_pop ();
 }
 
+TesseraPoint *
+trace_path_fit (const TesseraPoint *polyline,
+                gint                n_points,
+                gboolean            closed,
+                gint                points_per_link,
+                gdouble             tolerance,
+                gint               *n_control)
+{
+  TesseraPoint *control = g_new (TesseraPoint,
+                                 TESSERA_BEZIER_MAX_OUT (n_points));
+  guchar       *keep = g_new0 (guchar, n_points);
+  gint          i;
+
+  for (i = 0; i < n_points; i += points_per_link)
+    keep[i] = TRUE;
+  /* The arguments are checked: only memory could fail, and g_new aborts
+   * on that already. */
+  tessera_bezier_fit (polyline, n_points, closed, keep, tolerance,
+                      TESSERA_BEZIER_CORNER_ANGLE,
+                      control, n_control);
+  g_free (keep);
+  return control;
+}
+
+/* The handles of segment anchors: each anchor's handle before, itself and
+ * its handle after, the open ends' outer handles on their anchors. */
+static gdouble *
+control_coords (const TesseraPoint *control,
+                gint                n_control,
+                gboolean            closed,
+                gint               *n_coords)
+{
+  gint     last = n_control - 1;
+  gint     anchors = last / 3 + (closed && last > 0 ? 0 : 1);
+  gdouble *coords = g_new (gdouble, (gsize) anchors * COORDS_PER_ANCHOR);
+  gint     j;
+
+  for (j = 0; j < anchors; j++)
+    {
+      gint                at = 3 * j;
+      const TesseraPoint *triple[3];
+      gint                k;
+
+      triple[0] = at > 0 ? &control[at - 1]
+                  : closed && last > 0 ? &control[last - 1] : &control[0];
+      triple[1] = &control[at];
+      triple[2] = at < last ? &control[at + 1] : &control[last];
+      for (k = 0; k < 3; k++)
+        {
+          coords[j * COORDS_PER_ANCHOR + 2 * k]     = triple[k]->x;
+          coords[j * COORDS_PER_ANCHOR + 2 * k + 1] = triple[k]->y;
+        }
+    }
+  *n_coords = anchors * COORDS_PER_ANCHOR;
+  return coords;
+}
+
 gint32
 trace_path_new (gint32              image,
                 gint32              drawable,
-                const TesseraPoint *points,
-                gint                n_points,
+                const TesseraPoint *control,
+                gint                n_control,
                 gboolean            closed,
                 gboolean            stroke,
                 gdouble             stroke_width)
 {
-  gdouble *coords = g_new (gdouble, (gsize) n_points * COORDS_PER_ANCHOR);
+  gint     n_coords;
+  gdouble *coords = control_coords (control, n_control, closed, &n_coords);
   gint32   path;
-  gint     i, j;
-
-  /* Straight segments: both handles of each anchor lie on it. */
-  for (i = 0; i < n_points; i++)
-    for (j = 0; j < COORDS_PER_ANCHOR; j += 2)
-      {
-        coords[i * COORDS_PER_ANCHOR + j]     = points[i].x;
-        coords[i * COORDS_PER_ANCHOR + j + 1] = points[i].y;
-      }
 
   gimp_image_undo_group_start (TESSERA_IMAGE (image));
   path = tessera_gimp_path_new (image, _("Traced line"));
-  tessera_gimp_path_add_bezier (path, n_points * COORDS_PER_ANCHOR, coords,
-                                closed);
+  tessera_gimp_path_add_bezier (path, n_coords, coords, closed);
   tessera_gimp_image_add_path (image, path, 0);
   gimp_item_set_visible (TESSERA_ITEM (path), TRUE);
   if (stroke)

@@ -17,16 +17,28 @@ gboolean trace_path_anchors (gint32               image,
 /* POINTS rounded as a GIMP path holds them: to single precision. */
 void     trace_path_round   (GArray              *points);
 
-/* A new path "Traced line" in IMAGE with an anchor on each of the N_POINTS
- * POINTS and straight segments between them, closed or not, above the
- * others, visible and active; when STROKE, also stroked on DRAWABLE with
- * the paintbrush and the foreground colour, with a hard round brush of
- * STROKE_WIDTH pixels (the current brush when 0).  One undo step.  Returns
- * the path's ID. */
+/* The traced POLYLINE (N_POINTS, closed or not) as the control points of
+ * Bézier segments within TOLERANCE pixels of it (core/bezier-fit.h), with
+ * an anchor on each of the N_CLICKS clicks, which the polyline passes every
+ * POINTS_PER_LINK points from its first; TOLERANCE 0 keeps every point an
+ * anchor, with straight segments. *N_CONTROL receives their number. */
+TesseraPoint *trace_path_fit (const TesseraPoint *polyline,
+                              gint                n_points,
+                              gboolean            closed,
+                              gint                points_per_link,
+                              gdouble             tolerance,
+                              gint               *n_control);
+
+/* A new path "Traced line" in IMAGE made of the Bézier segments of
+ * CONTROL (N_CONTROL points: anchor, handle, handle, anchor, …; closed,
+ * the last anchor repeats the first), above the others, visible and
+ * active; when STROKE, also stroked on DRAWABLE with the paintbrush and
+ * the foreground colour, with a hard round brush of STROKE_WIDTH pixels
+ * (the current brush when 0).  One undo step.  Returns the path's ID. */
 gint32   trace_path_new     (gint32               image,
                              gint32               drawable,
-                             const TesseraPoint  *points,
-                             gint                 n_points,
+                             const TesseraPoint  *control,
+                             gint                 n_control,
                              gboolean             closed,
                              gboolean             stroke,
                              gdouble              stroke_width);

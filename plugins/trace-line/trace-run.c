@@ -138,6 +138,27 @@ chain_of_run (gint32           image,
   return TRUE;
 }
 
+/* The traced POLYLINE as a path of curves, an anchor on each click. */
+static gint32
+new_path (gint32              image,
+          gint32              drawable,
+          GArray             *polyline,
+          gboolean            closed,
+          const TraceValues  *values)
+{
+  gint          n_control;
+  TesseraPoint *control;
+  gint32        path;
+
+  control = trace_path_fit ((const TesseraPoint *) polyline->data,
+                            polyline->len, closed, values->nodes + 1,
+                            values->tolerance, &n_control);
+  path = trace_path_new (image, drawable, control, n_control, closed,
+                         values->stroke, values->stroke_width);
+  g_free (control);
+  return path;
+}
+
 gboolean
 trace_run_apply (gint32           image,
                  gint32           drawable,
@@ -169,10 +190,7 @@ trace_run_apply (gint32           image,
   if (ok)
     {
       move_points (polyline, extent.x, extent.y);
-      *path = trace_path_new (image, drawable,
-                              (const TesseraPoint *) polyline->data,
-                              polyline->len, closed, run->values.stroke,
-                              run->values.stroke_width);
+      *path = new_path (image, drawable, polyline, closed, &run->values);
     }
   g_array_free (clicks, TRUE);
   g_array_free (polyline, TRUE);

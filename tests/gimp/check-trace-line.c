@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bezier-fit.h"
 #include "check-ops.h"
 #include "check-trace-line.h"
 #include "synthetic-road.h"
@@ -24,6 +25,7 @@ typedef struct
   bool          closed;
   int           count;
   TesseraPoint *anchors;
+  TesseraPoint *handles;  /* before and after each anchor; NULL: none saved */
 } SavedPath;
 
 static SyntheticRoad
@@ -106,11 +108,20 @@ read_path (const char *file, SavedPath *path)
         ok = fscanf (in, "%lf %lf", &path->anchors[i].x,
                      &path->anchors[i].y) == 2;
     }
+  path->handles = NULL;
+  if (ok && fscanf (in, " handles") == 0 && ! feof (in))
+    {
+      path->handles = malloc (sizeof (TesseraPoint) * 2 * (path->count + 1));
+      for (int i = 0; ok && i < 2 * path->count; i++)
+        ok = fscanf (in, "%lf %lf", &path->handles[i].x,
+                     &path->handles[i].y) == 2;
+    }
   fclose (in);
   if (! ok)
     {
       fprintf (stderr, "%s: not a saved path\n", file);
       free (path->anchors);
+      free (path->handles);
     }
   return ok;
 }
@@ -119,6 +130,7 @@ typedef struct
 {
   int           offset_x, offset_y;
   TesseraTrace  params;
+  double        tolerance;         /* of the path's Bézier fit */
   int           n_clicks;          /* given, or -1 */
   char *const  *clicks;
 } TraceArgs;
@@ -134,8 +146,8 @@ real_arg (const char *text, double *value)
 
 /* The arguments before the points: OFFSET-X OFFSET-Y NODES POINTS
  * HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH MEAN
- * KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH. */
-#define TRACE_SETTINGS 16
+ * KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH TOLERANCE. */
+#define TRACE_SETTINGS 17
 
 static bool
 parse_args (char *const *args, int n_args, TraceArgs *t)
@@ -160,7 +172,8 @@ parse_args (char *const *args, int n_args, TraceArgs *t)
             && check_op_int (args[12], &t->params.keep_side)
             && real_arg (args[13], &t->params.snap_radius)
             && check_op_int (args[14], &t->params.bound_ends)
-            && real_arg (args[15], &t->params.line_width);
+            && real_arg (args[15], &t->params.line_width)
+            && real_arg (args[16], &t->tolerance);
 
   t->params.objective = (TesseraTraceObjective) objective;
   t->n_clicks = n_args > TRACE_SETTINGS ? (n_args - TRACE_SETTINGS) / 2 : -1;
@@ -268,6 +281,259 @@ compare_chain (const SavedPath *path, const TraceArgs *t,
   return worst <= tolerance ? 0.0 : worst;
 }
 
+/* ---- paths fitted with Bézier segments (tolerance above 0) ---- */
+
+/* How close to the path's curve the traced points must lie beyond the
+ * tolerance: the curve is sampled SAMPLES_PER_PX times a pixel. */
+#define SAMPLES_PER_PX 20.0
+#define SAMPLING_SLACK (1.0 / SAMPLES_PER_PX)
+/* Candidate sets of clicks tried among the anchors of a path whose clicks
+ * are not given. */
+#define MOST_TRIES 20000
+
+/* The saved path as control points: anchor, handle, handle, anchor, …
+ * (closed: back to the first anchor); *N their number. */
+static TesseraPoint *
+path_controls (const SavedPath *path, int *n)
+{
+  int           segments = path->closed ? path->count : path->count - 1;
+  TesseraPoint *c = malloc (sizeof (TesseraPoint) * (3 * segments + 1));
+
+  c[0] = path->anchors[0];
+  for (int j = 0; j < segments; j++)
+    {
+      int next = (j + 1) % path->count;
+      c[3 * j + 1] = path->handles[2 * j + 1];
+      c[3 * j + 2] = path->handles[2 * next];
+      c[3 * j + 3] = path->anchors[next];
+    }
+  *n = 3 * segments + 1;
+  return c;
+}
+
+/* The core's fitted trace through CLICKS (drawable coordinates) into
+ * CONTROL (*N_CONTROL, image coordinates), its polyline into TRACED
+ * (*N_TRACED, image coordinates); false when the core fails. */
+static bool
+core_fitted (const TraceArgs *t, const TesseraGradient *gradient,
+             const TesseraPoint *clicks, int n_clicks, bool closed,
+             TesseraExec *exec, TesseraPoint *traced, int *n_traced,
+             TesseraPoint *control, int *n_control)
+{
+  int            step = t->params.nodes + 1, n_path = 0;
+  unsigned char *keep;
+
+  if (tessera_trace_chain (gradient, clicks, n_clicks, closed, &t->params,
+                           traced, &n_path, NULL, exec) != TESSERA_OK)
+    return false;
+  *n_traced = n_path - (closed ? 1 : 0);
+  keep = calloc ((size_t) *n_traced, 1);
+  for (int i = 0; i < *n_traced; i += step)
+    keep[i] = 1;
+  for (int i = 0; i < n_path; i++)
+    {
+      traced[i].x += t->offset_x;
+      traced[i].y += t->offset_y;
+    }
+  tessera_bezier_fit (traced, *n_traced, closed, keep, t->tolerance,
+                      TESSERA_BEZIER_CORNER_ANGLE, control, n_control);
+  free (keep);
+  return true;
+}
+
+static double
+controls_differ (const TesseraPoint *a, int n_a, const TesseraPoint *b,
+                 int n_b)
+{
+  double worst = 0.0;
+
+  if (n_a != n_b)
+    return INFINITY;
+  for (int i = 0; i < n_a; i++)
+    worst = fmax (worst, fmax (fabs (a[i].x - b[i].x),
+                               fabs (a[i].y - b[i].y)));
+  return worst;
+}
+
+/* The largest distance from the N traced points to the sampled curve. */
+static double
+farthest_from_curve (const TesseraPoint *points, int n,
+                     const TesseraPoint *control, int n_control)
+{
+  double worst = 0.0;
+
+  for (int i = 0; i < n; i++)
+    {
+      double nearest = hypot (points[i].x - control[0].x,
+                              points[i].y - control[0].y);
+      for (int s = 0; s + 3 < n_control; s += 3)
+        {
+          const TesseraPoint *seg = &control[s];
+          double hull = hypot (seg[1].x - seg[0].x, seg[1].y - seg[0].y)
+                        + hypot (seg[2].x - seg[1].x, seg[2].y - seg[1].y)
+                        + hypot (seg[3].x - seg[2].x, seg[3].y - seg[2].y);
+          int steps = (int) ceil (hull * SAMPLES_PER_PX) + 1;
+          for (int k = 0; k <= steps; k++)
+            {
+              TesseraPoint q = tessera_bezier_at (seg, (double) k / steps);
+              nearest = fmin (nearest, hypot (points[i].x - q.x,
+                                              points[i].y - q.y));
+            }
+        }
+      worst = fmax (worst, nearest);
+    }
+  return worst;
+}
+
+/* The clicks given, in drawable coordinates: where they are not snapped,
+ * the path's anchors they stand for (script-fu may read them a little
+ * differently), else the points themselves, rounded as the plug-in does. */
+static bool
+given_clicks (const SavedPath *path, const TraceArgs *t, TesseraPoint *clicks)
+{
+  bool snapped = t->params.snap_radius > 0.0 && t->params.line_width == 0.0;
+
+  for (int k = 0; k < t->n_clicks; k++)
+    {
+      TesseraPoint p = { (float) strtod (t->clicks[2 * k], NULL),
+                         (float) strtod (t->clicks[2 * k + 1], NULL) };
+      bool found = snapped;
+
+      for (int j = 0; ! found && j < path->count; j++)
+        if (fabs (path->anchors[j].x - p.x) <= POINT_TOLERANCE
+            && fabs (path->anchors[j].y - p.y) <= POINT_TOLERANCE)
+          {
+            p = path->anchors[j];
+            found = true;
+          }
+      if (! found)
+        {
+          printf ("point %d (%.9g, %.9g) is no anchor of the path\n", k + 1,
+                  p.x, p.y);
+          return false;
+        }
+      clicks[k] = (TesseraPoint) { p.x - t->offset_x, p.y - t->offset_y };
+    }
+  return true;
+}
+
+/* The next CHOSEN (ascending indices among FIRST .. LAST) of its size;
+ * false after the last. */
+static bool
+next_subset (int *chosen, int size, int first, int last)
+{
+  int i = size - 1;
+
+  while (i >= 0 && chosen[i] == last - (size - 1 - i))
+    i--;
+  if (i < 0)
+    return false;
+  chosen[i]++;
+  for (int k = i + 1; k < size; k++)
+    chosen[k] = chosen[k - 1] + 1;
+  return true;
+}
+
+/* The path against the core's fitted trace: through the points given, or
+ * (from a dialog) through the smallest set of the path's anchors that
+ * gives the path. */
+static int
+compare_fitted (const SavedPath *path, const TraceArgs *t,
+                const TesseraGradient *gradient, TesseraExec *exec)
+{
+  int           n_path_control, n_control = 0, n_traced = 0;
+  TesseraPoint *mine = path_controls (path, &n_path_control);
+  TesseraPoint *clicks = malloc (sizeof (TesseraPoint) * (path->count + 1));
+  size_t        most = (size_t) (path->count + 1) * (t->params.nodes + 1) + 1;
+  TesseraPoint *traced = malloc (sizeof (TesseraPoint) * most);
+  TesseraPoint *control = malloc (sizeof (TesseraPoint)
+                                  * TESSERA_BEZIER_MAX_OUT (most));
+  int          *chosen = malloc (sizeof (int) * (path->count + 1));
+  double        differ = INFINITY, off;
+  int           n_clicks = t->n_clicks, tries = 0;
+  int           last = path->closed ? path->count - 1 : path->count - 2;
+  /* Snapped, the clicks are the points given as script-fu read them. */
+  double        limit = n_clicks >= 0 && t->params.snap_radius > 0.0
+                        && t->params.line_width == 0.0
+                        ? POINT_TOLERANCE : ANCHOR_TOLERANCE;
+
+  if (n_clicks >= 0)
+    {
+      if (given_clicks (path, t, clicks)
+          && core_fitted (t, gradient, clicks, n_clicks, path->closed, exec,
+                          traced, &n_traced, control, &n_control))
+        differ = controls_differ (mine, n_path_control, control, n_control);
+    }
+  else
+    for (int size = 0; differ > ANCHOR_TOLERANCE && size <= last
+         && tries < MOST_TRIES; size++)
+      {
+        for (int k = 0; k < size; k++)
+          chosen[k] = k + 1;
+        do
+          {
+            n_clicks = 0;
+            clicks[n_clicks++] = path->anchors[0];
+            for (int k = 0; k < size; k++)
+              clicks[n_clicks++] = path->anchors[chosen[k]];
+            if (! path->closed)
+              clicks[n_clicks++] = path->anchors[path->count - 1];
+            for (int k = 0; k < n_clicks; k++)
+              {
+                clicks[k].x -= t->offset_x;
+                clicks[k].y -= t->offset_y;
+              }
+            tries++;
+            if (core_fitted (t, gradient, clicks, n_clicks, path->closed,
+                             exec, traced, &n_traced, control, &n_control))
+              differ = controls_differ (mine, n_path_control, control,
+                                        n_control);
+          }
+        while (differ > ANCHOR_TOLERANCE && tries < MOST_TRIES
+               && next_subset (chosen, size, 1, last));
+      }
+  off = differ <= limit
+        ? farthest_from_curve (traced, n_traced, mine, n_path_control)
+        : INFINITY;
+  printf ("%d points, %d anchors for %d traced points, %s; largest "
+          "difference from the core's fitted path %.3g px; the traced "
+          "points at most %.3g px from the path\n", n_clicks, path->count,
+          n_traced, path->closed ? "closed" : "open", differ, off);
+  free (mine);
+  free (clicks);
+  free (traced);
+  free (control);
+  free (chosen);
+  return differ <= limit
+         && off <= t->tolerance + SAMPLING_SLACK ? 0 : 1;
+}
+
+static int
+check_fitted_path (const TesseraImage *before, SavedPath *path,
+                   const TraceArgs *t)
+{
+  TesseraExec     exec = tessera_exec_default ();
+  TesseraGradient gradient;
+  int             status = 1;
+
+  exec.backend = TESSERA_BACKEND_CPU;
+  if (path->handles == NULL || path->count < 2)
+    printf ("the path has %d anchors%s\n", path->count,
+            path->handles == NULL ? " and no handles saved" : "");
+  else
+    {
+      if (tessera_gradient_compute (before, 0, 0, before->width,
+                                    before->height, t->params.sigma,
+                                    &gradient, &exec) != TESSERA_OK)
+        abort ();
+      status = compare_fitted (path, t, &gradient, &exec);
+      tessera_gradient_free (&gradient);
+    }
+  free (path->anchors);
+  free (path->handles);
+  return status;
+}
+
 int
 check_trace_path (const TesseraImage *before, const char *path_file,
                   char *const *args, int n_args)
@@ -284,22 +550,26 @@ check_trace_path (const TesseraImage *before, const char *path_file,
       fprintf (stderr, "usage: trace BEFORE PATH OFFSET-X OFFSET-Y NODES "
                "POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH "
                "MIN-REACH MEAN KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH "
-               "[X1 Y1 X2 Y2...]\n");
+               "TOLERANCE [X1 Y1 X2 Y2...]\n");
       return 2;
     }
   if (! read_path (path_file, &path))
     return 2;
+  if (t.tolerance > 0.0)
+    return check_fitted_path (before, &path, &t);
   n_clicks = path_clicks (&path, t.params.nodes, &n_links);
   if (n_clicks < 0)
     {
       printf ("%d anchors (%s) do not make links of %d nodes\n", path.count,
               path.closed ? "closed" : "open", t.params.nodes);
       free (path.anchors);
+      free (path.handles);
       return 1;
     }
   if (! clicks_given (&path, &t, t.params.nodes + 1, n_clicks))
     {
       free (path.anchors);
+      free (path.handles);
       return 1;
     }
 
@@ -311,6 +581,7 @@ check_trace_path (const TesseraImage *before, const char *path_file,
   worst = compare_chain (&path, &t, &gradient, n_clicks, &exec);
   tessera_gradient_free (&gradient);
   free (path.anchors);
+  free (path.handles);
 
   printf ("%d points, %d links of %d nodes, %s; largest difference from "
           "the core %.3g px\n", n_clicks, n_links, t.params.nodes,
@@ -334,5 +605,6 @@ check_trace_on_road (const char *path_file, int width, int height)
   printf ("%d anchors, at most %.3g px from the road's edge\n", path.count,
           worst);
   free (path.anchors);
+  free (path.handles);
   return worst <= ROAD_TOLERANCE ? 0 : 1;
 }

@@ -18,9 +18,14 @@ void   check_road_fill (TesseraImage *image, TestRandom *random);
  * with the core's trace on BEFORE (the drawable's pixels, at OFFSET_X,
  * OFFSET_Y in the image) between its anchors 0, n + 1, 2 (n + 1)…  ARGS:
  * OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE
- * THRESHOLD [X1 Y1 X2 Y2…] (OBJECTIVE as the procedure's: 0 or 1):
+ * THRESHOLD REACH MIN-REACH MEAN KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH
+ * TOLERANCE [X1 Y1 X2 Y2…] (OBJECTIVE as the procedure's: 0 or 1):
  * the points, when given, must be those anchors (as far as the single
- * precision of GIMP's paths allows).  Says what differs on
+ * precision of GIMP's paths allows).  With TOLERANCE above 0 the path must
+ * be the core's trace fitted with Bézier segments (core/bezier-fit.h),
+ * anchors and handles, through the points given or else through the
+ * fewest of its anchors that give it, and every traced point within
+ * TOLERANCE of its curve.  Says what differs on
  * stdout; returns 0 when nothing does, 1 when something does, 2 for bad
  * arguments. */
 int    check_trace_path (const TesseraImage *before, const char *path_file,

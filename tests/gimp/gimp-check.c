@@ -9,7 +9,8 @@
  *                   CONNECTIVITY BLEED FOREGROUND TRC
  *   gimp-check trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS HALF-WIDTH
  *                    MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH MEAN
- *                    KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH [X1 Y1 X2 Y2...]
+ *                    KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH TOLERANCE
+ *                    [X1 Y1 X2 Y2...]
  *   gimp-check on-road PATH WIDTH HEIGHT
  *   gimp-check road-edge WIDTH HEIGHT X...
  *
@@ -488,7 +489,9 @@ main (int argc, char **argv)
            "       %s fill BEFORE layer|flat|selection RESULT MASK|- SOURCE "
            "THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC\n"
            "       %s trace BEFORE PATH OFFSET-X OFFSET-Y NODES POINTS "
-           "HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD [X1 Y1 X2 Y2...]\n"
+           "HALF-WIDTH MAX-ANGLE SIGMA OBJECTIVE THRESHOLD REACH MIN-REACH "
+           "MEAN KEEP-SIDE SNAP-RADIUS SMOOTH LINE-WIDTH TOLERANCE "
+           "[X1 Y1 X2 Y2...]\n"
            "       %s on-road PATH WIDTH HEIGHT\n"
            "       %s road-edge WIDTH HEIGHT X...\n",
            argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);

@@ -173,7 +173,8 @@ load (gint32 drawable, const char *filename)
 }
 
 /* The path's name, then "CLOSED COUNT", then "X Y" for each anchor of its
- * first stroke, with all the digits of the doubles. */
+ * first stroke, with all the digits of the doubles, then "handles" and
+ * "X Y X Y" for the handles before and after each anchor. */
 static const char *
 save_path (gint32 vectors, const char *filename)
 {
@@ -195,6 +196,11 @@ save_path (gint32 vectors, const char *filename)
                n_coords / 6);
       for (i = 2; i + 1 < n_coords; i += 6)
         fprintf (out, "%.17g %.17g\n", coords[i], coords[i + 1]);
+      /* Then each anchor's handles, before and after it. */
+      fprintf (out, "handles\n");
+      for (i = 0; i + 5 < n_coords; i += 6)
+        fprintf (out, "%.17g %.17g %.17g %.17g\n", coords[i], coords[i + 1],
+                 coords[i + 4], coords[i + 5]);
     }
   g_free (coords);
   g_free (strokes);

@@ -5,7 +5,8 @@
 # same calls) on RGB, RGBA and high-precision grey layers, for a path alone
 # and a stroked one (the stroked pixels compared too), called from
 # Script-Fu with GIMP 3's named arguments and from Python; bad calls are
-# refused with the same reasons.  Anchors are compared to 1/1000 pixel.
+# refused with the same reasons.  Control points (anchors and handles) are
+# compared to 1/1000 pixel.
 # Skips when no GIMP 3 root can be had, or no GIMP 2.10 to compare with.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -31,7 +32,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..14"
+echo "1..16"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -49,26 +50,29 @@ convert "$host_work/rgb.png" \( -size 791x718 gradient:white-black -rotate 90 \
   "$host_work/rgba.png"
 
 # The calls, the same in both GIMPs but for their dialects: each case
-# prints "CASE NAME open|closed x y x y ..." (thousandths of a pixel;
+# prints "CASE NAME open|closed x y x y ..." (every control point, each
+# anchor between its handles, in thousandths of a pixel;
 # GIMP 2.10 shows Script-Fu's display nowhere: there, as a message).  In each
 # case IMAGE, LAYER and LAYERS are its input, LOAD makes it from a file.
 # Trace Line on the east coast of the Landsat image; the settings as the
 # 2.10 tests name them: nodes points half-width max-angle sigma stroke
 # backend objective threshold reach min-reach mean keep-side snap-radius
-# smooth stroke-width line-width.
+# smooth stroke-width line-width tolerance (0: an anchor on every traced
+# point; frompath's 0.5 is what a GIMP 3 call that does not name it gets).
 cases='
-rgb      rgb.png  -    (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0
-rgba     rgba.png -    (401 300 418 400 449 480 401 300)  6 128 15 40 1.0 0 1 1 0.02 0.15 3 1 1 3 1 3 0
-grey     rgb.png  grey (401 300 418 400 449 480)          4 64 12 45 2.0 0 1 0 0.05 0.3 2 0 0 0 0 3 0
-centre   rgb.png  grey (401 300 418 400)                  8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 4
-stroked  rgb.png  -    (401 300 418 400 449 480)          8 64 20 30 1.5 1 1 0 0.05 0.15 3 1 1 3 1 5 0
-frompath rgba.png path (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0
+rgb      rgb.png  -    (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0 0
+fitted   rgb.png  -    (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0 0.5
+rgba     rgba.png -    (401 300 418 400 449 480 401 300)  6 128 15 40 1.0 0 1 1 0.02 0.15 3 1 1 3 1 3 0 0.5
+grey     rgb.png  grey (401 300 418 400 449 480)          4 64 12 45 2.0 0 1 0 0.05 0.3 2 0 0 0 0 3 0 0
+centre   rgb.png  grey (401 300 418 400)                  8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 4 1
+stroked  rgb.png  -    (401 300 418 400 449 480)          8 64 20 30 1.5 1 1 0 0.05 0.15 3 1 1 3 1 5 0 0.5
+frompath rgba.png path (401 300 418 400 449 480)          8 256 20 30 1.5 0 1 0 0.05 0.15 3 1 1 3 1 3 0 0.5
 '
 names="nodes points-per-guide half-width max-angle sigma stroke backend
   objective threshold reach min-reach mean keep-side snap-radius smooth
-  stroke-width line-width"
+  stroke-width line-width tolerance"
 
-# GIMP 3's named arguments for the 17 settings: choices by name.
+# GIMP 3's named arguments for the 18 settings: choices by name.
 named3 ()
 {
   set -- "$@"
@@ -91,11 +95,11 @@ named3 ()
 common='
 (define (thousandths x) (inexact->exact (round (* 1000 x))))
 (define (print-case name closed coords)
-  (let loop ((i 2)
+  (let loop ((i 0)
              (line (string-append "CASE " name
                                   (if (= closed 0) " open" " closed"))))
     (if (< i (vector-length coords))
-      (loop (+ i 6)
+      (loop (+ i 2)
             (string-append line
               " " (number->string (thousandths (vector-ref coords i)))
               " " (number->string (thousandths (vector-ref coords (+ i 1))))))
@@ -218,6 +222,36 @@ same_pixels ()   # NAME
 
 same_case rgb && same_pixels rgb
 report $? "RGB layer, three points: GIMP 2.10's path, the layer as it was"
+same_case fitted
+report $? "RGB layer, fitted within 0.5 px: GIMP 2.10's path, handles too"
+# The fitted path against the same trace unfitted (rgb): fewer anchors, an
+# anchor on each point, every traced point within 0.5 px of its curve.
+python3 - "$host_work/gimp3.log" <<'PYTHON'
+import math, sys
+cases = {}
+for line in open(sys.argv[1]):
+    if line.startswith("CASE "):
+        words = line.split()
+        v = [int(w) / 1000.0 for w in words[3:]]
+        cases[words[1]] = [(v[i], v[i + 1]) for i in range(0, len(v), 2)]
+traced = cases["rgb"][1::3]
+control = cases["fitted"][1:-1]
+anchors = control[::3]
+def at(seg, t):
+    s = 1 - t
+    return tuple(s ** 3 * seg[0][k] + 3 * s * s * t * seg[1][k]
+                 + 3 * s * t * t * seg[2][k] + t ** 3 * seg[3][k]
+                 for k in (0, 1))
+curve = [at(control[i:i + 4], k / 400.0)
+         for i in range(0, len(control) - 3, 3) for k in range(401)]
+worst = max(min(math.dist(p, q) for q in curve) for p in traced)
+clicks = [traced[0], traced[9], traced[18]]
+print("# %d anchors for %d traced points; the points at most %.3f px from "
+      "the path" % (len(anchors), len(traced), worst))
+sys.exit(0 if len(anchors) < len(traced) and worst <= 0.5 + 0.01
+         and all(c in anchors for c in clicks) else 1)
+PYTHON
+report $? "fitted: fewer anchors, one on each point, the trace within 0.5 px"
 same_case rgba
 report $? "RGBA layer, a closed chain, objective sine: GIMP 2.10's path"
 same_case grey
@@ -264,7 +298,7 @@ points = traced.stroke_get_points(traced.get_strokes()[0])
 coords = points[1]
 print("CASE frompath " + ("closed" if points[2] else "open") + "".join(
     " %d %d" % (round(coords[i] * 1000), round(coords[i + 1] * 1000))
-    for i in range(2, len(coords), 6)))
+    for i in range(0, len(coords), 2)))
 
 def refused(label, name, **settings):
     result = run(name, **settings)
