@@ -5,6 +5,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "tessera-dialog.h"
+#include "tessera-live.h"
 #include "tessera-reset.h"
 
 /* Reset puts the settings back and leaves the dialog open: the run
@@ -26,6 +27,7 @@ tessera_dialog_new (const gchar *title,
                     GtkWidget   *content)
 {
   GtkWidget *dialog;
+  GtkWidget *row;
 
   dialog = gimp_dialog_new (title, role, NULL, 0,
                             gimp_standard_help_func, help_id,
@@ -40,22 +42,37 @@ tessera_dialog_new (const gchar *title,
   g_signal_connect (dialog, "response", G_CALLBACK (reset_response), NULL);
   gimp_window_set_transient (GTK_WINDOW (dialog));
 
-  gtk_container_set_border_width (GTK_CONTAINER (content), 12);
+  /* A row: a preview goes to the left of the content. */
+  row = gtk_hbox_new (FALSE, 12);
+  gtk_container_set_border_width (GTK_CONTAINER (row), 12);
+  gtk_box_pack_start (GTK_BOX (row), content, TRUE, TRUE, 0);
   gtk_box_pack_start (GTK_BOX (gtk_dialog_get_content_area (GTK_DIALOG (dialog))),
-                      content, TRUE, TRUE, 0);
+                      row, TRUE, TRUE, 0);
+  g_object_set_data (G_OBJECT (dialog), "tessera-row", row);
+  g_object_set_data (G_OBJECT (dialog), "tessera-content", content);
   return dialog;
 }
 
 GtkWidget *
-tessera_dialog_add_preview (GtkWidget *box,
-                            gint32     drawable,
-                            GCallback  update,
-                            gpointer   data)
+tessera_dialog_add_live (GtkWidget       *dialog,
+                         gint32           drawable,
+                         TesseraLiveStep  start,
+                         TesseraLiveStep  compute,
+                         TesseraLiveStep  finish,
+                         gpointer         data)
 {
-  GtkWidget *preview = gimp_drawable_preview_new_from_drawable_id (drawable);
+  GtkWidget *row     = g_object_get_data (G_OBJECT (dialog), "tessera-row");
+  GtkWidget *content = g_object_get_data (G_OBJECT (dialog),
+                                          "tessera-content");
+  GtkWidget *preview = tessera_live_new (drawable, start, compute, finish,
+                                         data);
 
-  gtk_box_pack_start (GTK_BOX (box), preview, TRUE, TRUE, 0);
-  g_signal_connect (preview, "invalidated", update, data);
+  /* The preview takes what the dialog grows by; the settings keep their
+   * size. */
+  gtk_box_set_child_packing (GTK_BOX (row), content, FALSE, FALSE, 0,
+                             GTK_PACK_START);
+  gtk_box_pack_start (GTK_BOX (row), preview, TRUE, TRUE, 0);
+  gtk_box_reorder_child (GTK_BOX (row), preview, 0);
   return preview;
 }
 
@@ -81,7 +98,7 @@ tessera_dialog_add_combo (GtkTable    *table,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               value);
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate), preview);
+                            G_CALLBACK (tessera_live_update), preview);
   gimp_table_attach_aligned (table, 0, row, label, 0.0, 0.5, combo, columns,
                              FALSE);
   return combo;

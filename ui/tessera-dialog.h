@@ -1,12 +1,13 @@
 /* Tessera — the frame every filter's dialog shares: GIMP's dialog with
  * Reset (every setting back to its default, tessera-reset.h), Cancel and
- * OK in the desktop's order, transient for the image window,
- * and a preview of the drawable that redraws itself on demand. */
+ * OK in the desktop's order, transient for the image window, and a
+ * preview of the drawable (tessera-live.h) left of the settings. */
 #ifndef TESSERA_DIALOG_H
 #define TESSERA_DIALOG_H
 
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
+#include "tessera-live.h"
 
 /* A dialog titled TITLE (ROLE names its window, HELP_ID its help page)
  * showing CONTENT, a box the caller fills, inside a 12-pixel border. */
@@ -15,16 +16,19 @@ GtkWidget *tessera_dialog_new         (const gchar *title,
                                        const gchar *help_id,
                                        GtkWidget   *content);
 
-/* A preview of DRAWABLE packed at the top of BOX; UPDATE (preview, DATA)
- * is called whenever what it shows must be computed again. */
-GtkWidget *tessera_dialog_add_preview (GtkWidget   *box,
-                                       gint32       drawable,
-                                       GCallback    update,
-                                       gpointer     data);
+/* A preview of DRAWABLE (tessera_live_new with START, COMPUTE, FINISH
+ * and DATA) packed on the left of DIALOG's content, taking what the
+ * dialog grows by; tessera_live_update it when the settings change. */
+GtkWidget *tessera_dialog_add_live    (GtkWidget       *dialog,
+                                       gint32           drawable,
+                                       TesseraLiveStep  start,
+                                       TesseraLiveStep  compute,
+                                       TesseraLiveStep  finish,
+                                       gpointer         data);
 
 /* A combo box of the NULL-terminated LABEL, VALUE pairs that follow, at
  * ROW of TABLE after the mnemonic LABEL and spanning COLUMNS columns; it
- * keeps *VALUE up to date and asks PREVIEW to redraw. */
+ * keeps *VALUE up to date and updates PREVIEW (tessera-live.h). */
 GtkWidget *tessera_dialog_add_combo   (GtkTable    *table,
                                        gint         row,
                                        const gchar *label,

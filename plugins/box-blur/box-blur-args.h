@@ -60,4 +60,18 @@ box_blur_params (const BoxBlurValues *values,
   return params;
 }
 
+/* The blur by VALUES (BoxBlurValues) of SRC into DST, as the previews and
+ * GIMP 3's filters call a filter (tessera-live-region.h). */
+static inline TesseraStatus
+box_blur_filter (const TesseraImage *src,
+                 TesseraImage       *dst,
+                 gboolean            has_alpha,
+                 gconstpointer       values,
+                 TesseraExec        *exec)
+{
+  TesseraBoxBlur params = box_blur_params (values, has_alpha);
+
+  return tessera_box_blur (src, dst, &params, exec);
+}
+
 #endif

@@ -12,18 +12,18 @@
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-plugin.h"
-#include "tessera-preview.h"
+#include "tessera-live-region.h"
 #include "tessera-progress.h"
-#include "tessera-region.h"
 
 #define PLUG_IN_PROC   BOX_BLUR_PROC
 
 
 typedef struct
 {
-  BoxBlurValues   *values;
-  gint32           drawable;
-  GtkWidget       *preview;
+  BoxBlurValues     *values;
+  gint32             drawable;
+  GtkWidget         *preview;
+  TesseraLiveRegion  shown;
   GtkWidget       *chain;
   GtkAdjustment   *radius_x;
   GtkAdjustment   *radius_y;
@@ -57,56 +57,21 @@ core_params (const BoxBlurValues *values,
                             gimp_drawable_get_format (drawable)));
 }
 
-/* Blurs SOURCE into a new region *RESULT, not in place (the core would
- * copy the source first); SOURCE is freed. */
-static gboolean
-blur_region (TesseraRegion        *source,
-             TesseraRegion        *result,
-             const BoxBlurValues  *values,
-             TesseraExec          *exec,
-             GError              **error)
+/* The preview's settings (tessera-live-region.h): a copy of the
+ * dialog's. */
+static gpointer
+preview_values (gpointer        data,
+                gint           *reach_x,
+                gint           *reach_y,
+                TesseraBackend *backend)
 {
-  TesseraBoxBlur params = core_params (values, source->drawable);
-  TesseraStatus  status;
-
-  if (! tessera_region_alloc_like (result, source, error))
-    {
-      tessera_region_clear (source);
-      return FALSE;
-    }
-  status = tessera_box_blur (&source->image, &result->image, &params, exec);
-  tessera_region_clear (source);
-  if (status != TESSERA_OK)
-    {
-      tessera_region_clear (result);
-      tessera_set_error (error, status);
-    }
-  return status == TESSERA_OK;
-}
-
-/* Reads the region around what is shown (so the edges are exact), blurs it
- * and draws the part shown. */
-static void
-preview_update (GimpPreview   *preview,
-                BoxBlurDialog *dialog)
-{
+  BoxBlurDialog       *dialog = data;
   const BoxBlurValues *values = dialog->values;
-  GeglRectangle        shown  = tessera_preview_area (preview);
-  TesseraExec          exec   = tessera_preview_exec (values->backend);
-  GeglRectangle        around;
-  TesseraRegion        source;
-  TesseraRegion        result;
 
-  around = tessera_rect_grow (dialog->drawable, &shown,
-                              reach (values->radius_x, values->iterations),
-                              reach (values->radius_y, values->iterations));
-  if (tessera_region_read (&source, dialog->drawable, &around, NULL, NULL)
-      && blur_region (&source, &result, values, &exec, NULL))
-    {
-      tessera_preview_draw (preview, &result.image, &result.rect,
-                            result.format);
-      tessera_region_clear (&result);
-    }
+  *reach_x = reach (values->radius_x, values->iterations);
+  *reach_y = reach (values->radius_y, values->iterations);
+  *backend = values->backend;
+  return g_memdup2 (values, sizeof (*values));
 }
 
 /* With the chain closed, both radii move together. */
@@ -157,16 +122,16 @@ make_controls (BoxBlurDialog *dialog)
                              0.0, 0.5, combo, 2, FALSE);
 
   g_signal_connect_swapped (dialog->radius_x, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (dialog->radius_y, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (iterations, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   return table;
 }
@@ -178,19 +143,26 @@ box_blur_dialog (const TesseraTarget *target,
   BoxBlurDialog  dialog = { 0 };
   GtkWidget     *window;
   GtkWidget     *vbox;
+  gboolean       ok;
 
   dialog.values   = data;
   dialog.drawable = target->drawable;
+  tessera_live_region_init (&dialog.shown, target->drawable,
+                            box_blur_filter, preview_values, &dialog);
 
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (_(BOX_BLUR_TITLE), "tessera-box-blur",
                                PLUG_IN_PROC, vbox);
-  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
-                                               G_CALLBACK (preview_update),
-                                               &dialog);
+  dialog.preview = tessera_dialog_add_live (window, target->drawable,
+                                            tessera_live_region_start,
+                                            tessera_live_region_compute,
+                                            tessera_live_region_finish,
+                                            &dialog.shown);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
-  return tessera_dialog_run (window);
+  ok = tessera_dialog_run (window);
+  tessera_live_region_clear (&dialog.shown);
+  return ok;
 }
 
 /* Blurs the selection's bounds band by band, each read with the blur's

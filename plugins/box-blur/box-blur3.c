@@ -20,18 +20,6 @@ reach (gconstpointer  data,
   *y = values->radius_y * values->iterations;
 }
 
-static TesseraStatus
-blur (const TesseraImage *src,
-      TesseraImage       *dst,
-      gboolean            has_alpha,
-      gconstpointer       data,
-      TesseraExec        *exec)
-{
-  TesseraBoxBlur params = box_blur_params (data, has_alpha);
-
-  return tessera_box_blur (src, dst, &params, exec);
-}
-
 static const gchar * const menu_paths[] =
 {
   BOX_BLUR_MENUS, NULL
@@ -53,7 +41,7 @@ static const TesseraFilter3 box_blur3 =
   },
   .values_size = sizeof (BoxBlurValues),
   .reach       = reach,
-  .filter      = blur
+  .filter      = box_blur_filter
 };
 
 TESSERA_PLUGIN3_MAIN (&box_blur3.procedure)

@@ -22,7 +22,6 @@ typedef struct
   FillValues          *values;
   const TesseraTarget *target;
   GtkWidget           *preview;
-  GtkWidget           *status;
   FillPreview          shown;
 } FillDialog;
 
@@ -37,15 +36,15 @@ const GimpPlugInInfo PLUG_IN_INFO = { NULL, NULL, query, run };
 
 MAIN ()
 
-static void
-preview_update (GimpPreview *preview,
-                FillDialog  *dialog)
+/* The preview's settings: the dialog's, which are always valid. */
+static gboolean
+values_of (gpointer    data,
+           FillValues *values)
 {
-  if (fill_preview_update (&dialog->shown, preview, dialog->target->drawable,
-                           dialog->values))
-    gtk_label_set_text (GTK_LABEL (dialog->status),
-                        dialog->shown.problem != NULL
-                        ? dialog->shown.problem : "");
+  FillDialog *dialog = data;
+
+  *values = *dialog->values;
+  return TRUE;
 }
 
 /* The declared argument ARG's row on ROW of TABLE, refreshing the
@@ -65,7 +64,7 @@ add_row (FillDialog *dialog,
       widget = tessera_arg_combo_new (GTK_TABLE (table), row, declared,
                                       dialog->values);
       g_signal_connect_swapped (widget, "changed",
-                                G_CALLBACK (gimp_preview_invalidate),
+                                G_CALLBACK (tessera_live_update),
                                 dialog->preview);
       break;
     case TESSERA_ARG_BOOLEAN:
@@ -73,14 +72,14 @@ add_row (FillDialog *dialog,
       gtk_table_attach (GTK_TABLE (table), widget, 0, 4, row, row + 1,
                         GTK_FILL, GTK_FILL, 0, 0);
       g_signal_connect_swapped (widget, "toggled",
-                                G_CALLBACK (gimp_preview_invalidate),
+                                G_CALLBACK (tessera_live_update),
                                 dialog->preview);
       break;
     default:
       widget = GTK_WIDGET (tessera_arg_scale_new (GTK_TABLE (table), row,
                                                   declared, dialog->values));
       g_signal_connect_swapped (widget, "value-changed",
-                                G_CALLBACK (gimp_preview_invalidate),
+                                G_CALLBACK (tessera_live_update),
                                 dialog->preview);
       break;
     }
@@ -116,7 +115,7 @@ add_guide (FillDialog *dialog,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               &dialog->values->guide);
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   gimp_table_attach_aligned (GTK_TABLE (table), 0, row, label, 0.0, 0.5,
                              combo, 2, FALSE);
@@ -159,10 +158,11 @@ make_controls (FillDialog *dialog)
   gimp_table_attach_aligned (GTK_TABLE (table), 0, row++, _("_Backend:"),
                              0.0, 0.5, combo, 2, FALSE);
 
-  dialog->status = gtk_label_new (NULL);
-  gtk_label_set_line_wrap (GTK_LABEL (dialog->status), TRUE);
-  gtk_misc_set_alignment (GTK_MISC (dialog->status), 0.0, 0.5);
-  gtk_table_attach (GTK_TABLE (table), dialog->status, 0, 4, row, row + 1,
+  dialog->shown.status = gtk_label_new (NULL);
+  gtk_label_set_line_wrap (GTK_LABEL (dialog->shown.status), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (dialog->shown.status), 0.0, 0.5);
+  gtk_table_attach (GTK_TABLE (table), dialog->shown.status, 0, 4, row,
+                    row + 1,
                     GTK_FILL, GTK_FILL, 0, 0);
   return table;
 }
@@ -184,9 +184,14 @@ fill_dialog (const TesseraTarget *target,
   window = tessera_dialog_new (_("Fill Closed Contours"),
                                "tessera-fill-contours", FILL_CONTOURS_PROC,
                                vbox);
-  dialog.preview = tessera_dialog_add_preview (vbox, target->drawable,
-                                               G_CALLBACK (preview_update),
-                                               &dialog);
+  dialog.shown.drawable  = target->drawable;
+  dialog.shown.values_of = values_of;
+  dialog.shown.dialog    = &dialog;
+  dialog.preview = tessera_dialog_add_live (window, target->drawable,
+                                            fill_preview_start,
+                                            fill_preview_compute,
+                                            fill_preview_finish,
+                                            &dialog.shown);
   gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
                       FALSE, FALSE, 0);
 

@@ -19,27 +19,21 @@
 typedef struct
 {
   GimpProcedureConfig *config;
-  gint32               drawable;
-  GtkWidget           *status;
   FillPreview          shown;
 } FillDialog;
 
-static void
-preview_update (GimpPreview *preview,
-                FillDialog  *dialog)
+/* The preview's settings: the config's, when they are valid. */
+static gboolean
+values_of (gpointer    data,
+           FillValues *values)
 {
-  FillValues values;
+  FillDialog *dialog = data;
 
   tessera_args_from_config (dialog->config, fill_contours_args,
-                            G_N_ELEMENTS (fill_contours_args), &values, NULL);
-  if (! tessera_args_check (fill_contours_args,
-                            G_N_ELEMENTS (fill_contours_args), &values, NULL))
-    return;
-  if (fill_preview_update (&dialog->shown, preview, dialog->drawable,
-                           &values))
-    gtk_label_set_text (GTK_LABEL (dialog->status),
-                        dialog->shown.problem != NULL
-                        ? dialog->shown.problem : "");
+                            G_N_ELEMENTS (fill_contours_args), values, NULL);
+  return tessera_args_check (fill_contours_args,
+                             G_N_ELEMENTS (fill_contours_args), values,
+                             NULL);
 }
 
 /* The dialog GIMP makes from the arguments, with the preview first,
@@ -56,10 +50,13 @@ fill_dialog (GimpProcedure       *procedure,
   GtkWidget              *dialog;
   GList                  *rows;
   gchar                  *nick;
+  GtkWidget              *preview;
   gboolean                ok;
 
-  shown.config   = config;
-  shown.drawable = drawable;
+  shown.config          = config;
+  shown.shown.drawable  = drawable;
+  shown.shown.values_of = values_of;
+  shown.shown.dialog    = &shown;
   guess = tessera_arg_choice_of (source, fill_guess_source (drawable));
   nick  = g_ascii_strdown (guess->nick, -1);
   g_object_set (config, source->name, nick, NULL);
@@ -68,17 +65,18 @@ fill_dialog (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, FILL_CONTOURS_LABEL,
                                 fill_contours_args,
                                 G_N_ELEMENTS (fill_contours_args));
-  tessera_dialog3_preview (dialog, config, drawable,
-                           G_CALLBACK (preview_update), &shown);
-  shown.status = gimp_procedure_dialog_get_label (
-                   GIMP_PROCEDURE_DIALOG (dialog), "status", "", FALSE,
-                   FALSE);
-  gtk_label_set_xalign (GTK_LABEL (shown.status), 0.0);
-  gtk_label_set_line_wrap (GTK_LABEL (shown.status), TRUE);
+  preview = tessera_dialog3_live (dialog, config, drawable,
+                                 fill_preview_start, fill_preview_compute,
+                                 fill_preview_finish, &shown.shown);
+  shown.shown.status = gimp_procedure_dialog_get_label (
+                         GIMP_PROCEDURE_DIALOG (dialog), "status", "", FALSE,
+                         FALSE);
+  gtk_label_set_xalign (GTK_LABEL (shown.shown.status), 0.0);
+  gtk_label_set_line_wrap (GTK_LABEL (shown.shown.status), TRUE);
   rows = tessera_dialog3_rows (fill_contours_args,
                               G_N_ELEMENTS (fill_contours_args));
   rows = g_list_append (rows, "status");
-  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
   ok = tessera_dialog3_run (dialog);
   fill_preview_clear (&shown.shown);

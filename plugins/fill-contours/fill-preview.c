@@ -5,7 +5,6 @@
 
 #include "fill-preview.h"
 #include "tessera-gimp.h"
-#include "tessera-preview.h"
 
 /* Whether A and B give the same fill (the backend and the layers do not
  * change the current layer's). */
@@ -41,7 +40,7 @@ refill (FillPreview      *shown,
       shown->problem = g_strdup (error->message);
       g_error_free (error);
     }
-  /* The preview reads the pixels it shows itself. */
+  /* The preview keeps the pixels it shows itself. */
   tessera_region_clear (&shown->job.pixels);
   shown->filled_with = *values;
   shown->have_fill = TRUE;
@@ -111,12 +110,13 @@ typedef struct
 } Colours;
 
 static void
-colours_init (Colours    *colours,
-              const Babl *format)
+colours_init (Colours      *colours,
+              const gfloat  foreground[4])
 {
   gfloat luma;
 
-  tessera_gimp_foreground_pixel (format, colours->foreground);
+  /* Read by the preview's start: GIMP is not called from the worker. */
+  memcpy (colours->foreground, foreground, sizeof (Rgba));
   luma = 0.3f * colours->foreground[0] + 0.59f * colours->foreground[1]
          + 0.11f * colours->foreground[2];
   memcpy (colours->hatch, colours->foreground, sizeof (Rgba));
@@ -202,7 +202,7 @@ paint_preview (const FillPreview *shown,
                                                  * rect->height);
   Colours              colours;
 
-  colours_init (&colours, rgba);
+  colours_init (&colours, shown->foreground);
   babl_process_rows (babl_fish (region->format, rgba), region->image.data,
                      region->image.stride, (guint8 *) pixels,
                      rect->width * sizeof (Rgba), rect->width, rect->height);
@@ -218,24 +218,61 @@ paint_preview (const FillPreview *shown,
 }
 
 gboolean
-fill_preview_update (FillPreview      *shown,
-                     GimpPreview      *preview,
-                     gint32            drawable,
-                     const FillValues *values)
+fill_preview_start (TesseraLive *live,
+                    gpointer     data)
 {
-  GeglRectangle area = tessera_preview_area (preview);
-  TesseraRegion region;
-  gboolean      refilled;
+  FillPreview   *shown    = data;
+  gint32         drawable = shown->drawable;
+  GeglRectangle  whole    = { 0, 0, tessera_gimp_drawable_width (drawable),
+                              tessera_gimp_drawable_height (drawable) };
+  FillValues     values;
 
-  refilled = refill (shown, drawable, values);
-  if (! tessera_region_read (&region, drawable, &area, NULL, NULL))
-    return refilled;
+  if (! shown->values_of (shown->dialog, &values))
+    return FALSE;
+  if (shown->original.image.data == NULL
+      && ! tessera_region_read (&shown->original, drawable, &whole, NULL,
+                                NULL))
+    return FALSE;
+  tessera_gimp_foreground_pixel (babl_format_with_space (
+                                   "R'G'B'A float", shown->original.format),
+                                 shown->foreground);
+  shown->refilled = refill (shown, drawable, &values);
+  return TRUE;
+}
+
+gboolean
+fill_preview_compute (TesseraLive *live,
+                      gpointer     data)
+{
+  FillPreview   *shown   = data;
+  TesseraRegion *painted = &shown->painted;
+  TesseraImage  *from    = &shown->original.image;
+
+  tessera_region_clear (painted);
+  if (! tessera_region_alloc_like (painted, &shown->original, NULL))
+    return FALSE;
+  for (gint y = 0; y < from->height; y++)
+    memcpy (tessera_image_row (&painted->image, y),
+            tessera_image_row (from, y),
+            (gsize) from->width * tessera_pixel_size (from));
   if (shown->problem == NULL)
-    paint_preview (shown, &region);
-  tessera_preview_draw (preview, &region.image, &region.rect,
-                        region.format);
-  tessera_region_clear (&region);
-  return refilled;
+    paint_preview (shown, painted);
+  return TRUE;
+}
+
+gboolean
+fill_preview_finish (TesseraLive *live,
+                     gpointer     data)
+{
+  FillPreview *shown = data;
+
+  tessera_live_show (live, &shown->painted.image, &shown->painted.rect,
+                     shown->painted.format);
+  tessera_region_clear (&shown->painted);
+  if (shown->refilled)
+    gtk_label_set_text (GTK_LABEL (shown->status),
+                        shown->problem != NULL ? shown->problem : "");
+  return TRUE;
 }
 
 void
@@ -244,4 +281,6 @@ fill_preview_clear (FillPreview *shown)
   fill_job_clear (&shown->job);
   g_clear_pointer (&shown->problem, g_free);
   shown->have_fill = FALSE;
+  tessera_region_clear (&shown->original);
+  tessera_region_clear (&shown->painted);
 }

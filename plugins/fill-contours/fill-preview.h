@@ -2,33 +2,52 @@
  * dialog (fill-contours.c) and the GIMP 3 one (fill-contours3.c) alike.
  *
  * The fill is computed on the whole layer, as an enclosed region may reach
- * far beyond what the preview shows, and kept while only the view moves.
- * It is painted over the part shown so that it reads whatever the colours:
- * the foreground colour hatched, flat colours as they will be, the lines
- * (the contour) over either; the selection as a tint inside marching ants;
- * the gaps' closing segments in magenta. */
+ * far beyond what the preview shows, and kept while only the backend or
+ * the layers change.  It is painted over the layer so that it reads
+ * whatever the colours: the foreground colour hatched, flat colours as
+ * they will be, the lines (the contour) over either; the selection as a
+ * tint inside marching ants; the gaps' closing segments in magenta.  The
+ * steps of the dialog's preview (tessera-live.h) call the three functions
+ * below in turn: the fill needs GIMP (the layer's name, the guide, the
+ * image's mode), so it is made on the main thread; the painting, which
+ * visits every pixel of the layer, on the worker. */
 #ifndef TESSERA_FILL_PREVIEW_H
 #define TESSERA_FILL_PREVIEW_H
 
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 #include "fill-work.h"
+#include "tessera-live.h"
 
 typedef struct
 {
+  /* Set by the dialog: the layer, the settings now (FALSE: not valid) and
+   * the label that says why nothing is filled. */
+  gint32      drawable;
+  gboolean  (*values_of) (gpointer dialog, FillValues *values);
+  gpointer    dialog;
+  GtkWidget  *status;
+
   FillValues  filled_with;
   gboolean    have_fill;
   FillJob     job;
   gchar      *problem;   /* why there is nothing to show, or NULL */
+  gboolean    refilled;  /* by the last start */
+  gfloat      foreground[4];   /* R'G'B'A float, in the layer's space */
+  TesseraRegion original;      /* the whole layer, read once */
+  TesseraRegion painted;       /* ORIGINAL with the fill painted over */
 } FillPreview;
 
-/* Draws on PREVIEW the part of DRAWABLE it shows, filled by VALUES; fills
- * the whole layer again only when VALUES changed the fill since the last
- * time.  TRUE when it did, so that the caller shows SHOWN->problem. */
-gboolean fill_preview_update (FillPreview      *shown,
-                              GimpPreview      *preview,
-                              gint32            drawable,
-                              const FillValues *values);
+/* The preview's steps (tessera-live.h), on a FillPreview: the fill made
+ * again when the settings changed it (main thread); the fill painted over
+ * a copy of the layer (worker); shown, with the problem in the status
+ * label. */
+gboolean fill_preview_start   (TesseraLive *live,
+                               gpointer     shown);
+gboolean fill_preview_compute (TesseraLive *live,
+                               gpointer     shown);
+gboolean fill_preview_finish  (TesseraLive *live,
+                               gpointer     shown);
 
 void     fill_preview_clear  (FillPreview      *shown);
 

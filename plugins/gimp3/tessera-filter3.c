@@ -10,7 +10,7 @@
 #include "tessera-filter3.h"
 #include "tessera-plugin3.h"
 #include "tessera-gimp.h"
-#include "tessera-preview.h"
+#include "tessera-live-region.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
@@ -87,70 +87,66 @@ values_of (const TesseraFilter3 *filter,
   return NULL;
 }
 
-/* The dialog's preview: what the filter makes of the part shown, from the
- * part and the reach around it, so that it is exact. */
+/* The dialog's preview (tessera-live-region.h) and where its settings
+ * come from. */
 typedef struct
 {
   const TesseraFilter3 *filter;
   GimpProcedureConfig  *config;
-  gint32                drawable;
+  TesseraLiveRegion     shown;
 } FilterPreview;
 
-static void
-preview_update (GimpPreview   *preview,
-                FilterPreview *shown)
+static gpointer
+preview_values (gpointer        data,
+                gint           *reach_x,
+                gint           *reach_y,
+                TesseraBackend *backend)
 {
-  const TesseraFilter3 *filter = shown->filter;
-  gpointer              values = values_of (filter, shown->config, NULL);
-  GeglRectangle         area   = tessera_preview_area (preview);
-  GeglRectangle         around;
-  TesseraRegion         source, result;
-  TesseraExec           exec;
-  gint                  reach_x, reach_y;
+  FilterPreview *preview = data;
+  gpointer       values  = values_of (preview->filter, preview->config,
+                                      NULL);
 
-  if (values == NULL)
-    return;
-  filter->reach (values, &reach_x, &reach_y);
-  around = tessera_rect_grow (shown->drawable, &area, reach_x, reach_y);
-  exec = tessera_preview_exec (backend_of (filter, values));
-  if (tessera_region_read (&source, shown->drawable, &around, NULL, NULL))
+  if (values != NULL)
     {
-      if (tessera_region_alloc_like (&result, &source, NULL))
-        {
-          if (filter->filter (&source.image, &result.image,
-                              babl_format_has_alpha (source.format), values,
-                              &exec) == TESSERA_OK)
-            tessera_preview_draw (preview, &result.image, &result.rect,
-                                  result.format);
-          tessera_region_clear (&result);
-        }
-      tessera_region_clear (&source);
+      preview->filter->reach (values, reach_x, reach_y);
+      *backend = backend_of (preview->filter, values);
     }
-  g_free (values);
+  return values;
 }
 
-/* The dialog made from the arguments, with the preview first. */
+/* The dialog made from the arguments, with the preview on the left. */
 static gboolean
 ask (GimpProcedure        *procedure,
      GimpProcedureConfig  *config,
      const TesseraFilter3 *filter,
      gint32                drawable)
 {
-  FilterPreview  shown = { filter, config, drawable };
+  FilterPreview  shown;
   GtkWidget     *dialog;
+  GtkWidget     *preview;
   GList         *rows;
+  gboolean       ok;
 
+  memset (&shown, 0, sizeof shown);
+  shown.filter = filter;
+  shown.config = config;
+  tessera_live_region_init (&shown.shown, drawable, filter->filter,
+                            preview_values, &shown);
   dialog = tessera_dialog3_new (procedure, config,
                                 filter->procedure.menu_label,
                                 filter->procedure.args,
                                 filter->procedure.n_args);
-  tessera_dialog3_preview (dialog, config, drawable,
-                           G_CALLBACK (preview_update), &shown);
+  preview = tessera_dialog3_live (dialog, config, drawable,
+                                  tessera_live_region_start,
+                                  tessera_live_region_compute,
+                                  tessera_live_region_finish, &shown.shown);
   rows = tessera_dialog3_rows (filter->procedure.args,
                                filter->procedure.n_args);
-  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
-  return tessera_dialog3_run (dialog);
+  ok = tessera_dialog3_run (dialog);
+  tessera_live_region_clear (&shown.shown);
+  return ok;
 }
 
 GimpValueArray *

@@ -180,21 +180,20 @@ tessera_dialog3_new (GimpProcedure        *procedure,
 }
 
 GtkWidget *
-tessera_dialog3_preview (GtkWidget           *dialog,
-                         GimpProcedureConfig *config,
-                         gint32               drawable,
-                         GCallback            update,
-                         gpointer             data)
+tessera_dialog3_live (GtkWidget           *dialog,
+                      GimpProcedureConfig *config,
+                      gint32               drawable,
+                      TesseraLiveStep      start,
+                      TesseraLiveStep      compute,
+                      TesseraLiveStep      finish,
+                      gpointer             data)
 {
-  GtkWidget *preview;
+  GtkWidget *preview = tessera_live_new (drawable, start, compute, finish,
+                                         data);
 
-  preview = gimp_procedure_dialog_get_drawable_preview (
-              GIMP_PROCEDURE_DIALOG (dialog), "preview",
-              TESSERA_DRAWABLE (drawable));
-  g_signal_connect (preview, "invalidated", update, data);
   /* Until the preview goes with the dialog. */
   g_signal_connect_object (config, "notify",
-                           G_CALLBACK (gimp_preview_invalidate), preview,
+                           G_CALLBACK (tessera_live_update), preview,
                            G_CONNECT_SWAPPED);
   return preview;
 }
@@ -208,7 +207,32 @@ tessera_dialog3_rows (const TesseraArg *args,
 
   for (i = n_args - 1; i >= 0; i--)
     rows = g_list_prepend (rows, (gpointer) args[i].name);
-  return g_list_prepend (rows, (gpointer) "preview");
+  return rows;
+}
+
+void
+tessera_dialog3_fill (GtkWidget *dialog,
+                      GtkWidget *preview,
+                      GList     *rows)
+{
+  GimpProcedureDialog *procedure_dialog = GIMP_PROCEDURE_DIALOG (dialog);
+  GtkWidget           *row;
+  GtkWidget           *settings;
+
+  settings = gimp_procedure_dialog_fill_box_list (procedure_dialog,
+                                                  "tessera-settings", rows);
+  gtk_widget_set_valign (settings, GTK_ALIGN_START);
+  row = gimp_procedure_dialog_fill_box (procedure_dialog, "tessera-row",
+                                        "tessera-settings", NULL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (row),
+                                  GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (row), 12);
+  gtk_box_set_child_packing (GTK_BOX (row), settings, FALSE, FALSE, 0,
+                             GTK_PACK_START);
+  gtk_box_pack_start (GTK_BOX (row), preview, TRUE, TRUE, 0);
+  gtk_box_reorder_child (GTK_BOX (row), preview, 0);
+  gtk_widget_show_all (preview);
+  gimp_procedure_dialog_fill (procedure_dialog, "tessera-row", NULL);
 }
 
 gboolean

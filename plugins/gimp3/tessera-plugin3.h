@@ -10,6 +10,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 #include "tessera-args.h"
+#include "tessera-live.h"
 
 typedef struct
 {
@@ -60,19 +61,28 @@ GtkWidget      *tessera_dialog3_new  (GimpProcedure        *procedure,
                                       const TesseraArg     *args,
                                       gint                  n_args);
 
-/* DIALOG's preview (its row "preview") of the drawable DRAWABLE: UPDATE
- * (a GimpPreview "invalidated" handler, with DATA) draws it, again
- * whenever CONFIG changes. */
-GtkWidget      *tessera_dialog3_preview (GtkWidget           *dialog,
-                                         GimpProcedureConfig *config,
-                                         gint32               drawable,
-                                         GCallback            update,
-                                         gpointer             data);
+/* DIALOG's preview of the drawable DRAWABLE (tessera_live_new with START,
+ * COMPUTE, FINISH and DATA), computed again whenever CONFIG changes; pack
+ * it with tessera_dialog3_fill. */
+GtkWidget      *tessera_dialog3_live (GtkWidget            *dialog,
+                                      GimpProcedureConfig  *config,
+                                      gint32                drawable,
+                                      TesseraLiveStep       start,
+                                      TesseraLiveStep       compute,
+                                      TesseraLiveStep       finish,
+                                      gpointer              data);
 
-/* The rows of a dialog with a preview: "preview", then ARGS' names, for
- * gimp_procedure_dialog_fill_list (free the list only). */
+/* ARGS' names, the rows of a dialog, for tessera_dialog3_fill (free the
+ * list only). */
 GList          *tessera_dialog3_rows (const TesseraArg     *args,
                                       gint                  n_args);
+
+/* Fills DIALOG with PREVIEW (from tessera_dialog3_live) on the left,
+ * taking what the dialog grows by, and ROWS (names of its properties or
+ * of its containers) in a column on the right. */
+void            tessera_dialog3_fill (GtkWidget            *dialog,
+                                      GtkWidget            *preview,
+                                      GList                *rows);
 
 /* Runs DIALOG and destroys it; FALSE when the user cancelled. */
 gboolean        tessera_dialog3_run  (GtkWidget            *dialog);

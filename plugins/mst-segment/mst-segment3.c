@@ -13,15 +13,14 @@
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
-#include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-region.h"
 
-/* The dialog's preview: the selection's bounds read once, their classes
- * found again only when the values change (they depend on all of it), the
- * recoloured part shown drawn from them. */
+/* The dialog's preview (tessera-live.h): the selection's bounds read
+ * once, their classes found again on the worker only when the values
+ * change (they depend on all of it), the recoloured selection shown. */
 typedef struct
 {
   GimpProcedureConfig *config;
@@ -29,39 +28,57 @@ typedef struct
   gboolean             read;        /* REGION was read */
   gboolean             computed;    /* RESULT holds LAST's */
   SegmentValues        last;
+  SegmentValues        asked;       /* at the start, for the worker */
   TesseraImage         result;
 } SegmentPreview;
 
-static void
-preview_update (GimpPreview    *preview,
-                SegmentPreview *shown)
+static gboolean
+preview_start (TesseraLive *live,
+               gpointer     data)
 {
-  SegmentValues values;
-  TesseraExec   exec;
+  SegmentPreview *shown = data;
 
   if (! shown->read)
-    return;
-  memset (&values, 0, sizeof values);
+    return FALSE;
+  memset (&shown->asked, 0, sizeof shown->asked);
   tessera_args_from_config (shown->config, segment_args,
-                            G_N_ELEMENTS (segment_args), &values, NULL);
-  if (! tessera_args_check (segment_args, G_N_ELEMENTS (segment_args),
-                            &values, NULL))
-    return;
-  if (! shown->computed || memcmp (&values, &shown->last, sizeof values) != 0)
-    {
-      if (shown->computed)
-        tessera_image_free (&shown->result);
-      exec = tessera_preview_exec (values.backend);
-      shown->computed = segment_recolour (&shown->region, &values, &exec,
-                                          &shown->result, NULL);
-      shown->last = values;
-    }
-  if (shown->computed)
-    tessera_preview_draw (preview, &shown->result, &shown->region.rect,
-                          shown->region.format);
+                            G_N_ELEMENTS (segment_args), &shown->asked,
+                            NULL);
+  return tessera_args_check (segment_args, G_N_ELEMENTS (segment_args),
+                             &shown->asked, NULL);
 }
 
-/* The dialog made from the arguments, the preview first; the sensitivity
+static gboolean
+preview_compute (TesseraLive *live,
+                 gpointer     data)
+{
+  SegmentPreview *shown = data;
+  TesseraExec     exec;
+
+  if (shown->computed
+      && memcmp (&shown->asked, &shown->last, sizeof shown->asked) == 0)
+    return TRUE;
+  if (shown->computed)
+    tessera_image_free (&shown->result);
+  exec = tessera_live_exec (live, shown->asked.backend);
+  shown->computed = segment_recolour (&shown->region, &shown->asked, &exec,
+                                      &shown->result, NULL);
+  shown->last = shown->asked;
+  return shown->computed;
+}
+
+static gboolean
+preview_finish (TesseraLive *live,
+                gpointer     data)
+{
+  SegmentPreview *shown = data;
+
+  tessera_live_show (live, &shown->result, &shown->region.rect,
+                     shown->region.format);
+  return TRUE;
+}
+
+/* The dialog made from the arguments, the preview left; the sensitivity
  * is greyed while the number of classes is given, since it then has no
  * effect. */
 static gboolean
@@ -71,6 +88,7 @@ segment_dialog3 (GimpProcedure       *procedure,
                  const GeglRectangle *bounds)
 {
   GtkWidget      *dialog;
+  GtkWidget      *preview;
   GimpValueArray *automatic = gimp_value_array_new (1);
   GValue          zero      = G_VALUE_INIT;
   SegmentPreview  shown;
@@ -84,10 +102,10 @@ segment_dialog3 (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
                                 segment_args,
                                 G_N_ELEMENTS (segment_args));
-  tessera_dialog3_preview (dialog, config, drawable,
-                           G_CALLBACK (preview_update), &shown);
+  preview = tessera_dialog3_live (dialog, config, drawable, preview_start,
+                                  preview_compute, preview_finish, &shown);
   rows = tessera_dialog3_rows (segment_args, G_N_ELEMENTS (segment_args));
-  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
+  tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
   g_value_init (&zero, G_TYPE_INT);
   g_value_set_int (&zero, 0);

@@ -1,9 +1,9 @@
 /* Tessera — Segment Colours (MST): the dialog.  The whole selection is
  * read and its colours' tree built once (again only when the colour space
- * changes); every change of the settings cuts the tree again, recolours,
- * and shows the result scaled to fit the preview (GIMP's zoom preview:
- * the user may zoom in), with the classes as swatches of their colours and
- * shares of the pixels. */
+ * changes); every change of the settings cuts the tree again and
+ * recolours, on the preview's worker (tessera-live.h), and shows the
+ * result with the classes as swatches of their colours and shares of the
+ * pixels. */
 #include "config.h"
 
 #include <string.h>
@@ -33,77 +33,44 @@ typedef struct
   GtkAdjustment          *sensitivity;
   /* Kept while the dialog is open: the tree only changes with the colour
    * space; classes and minimum share only re-cut it. */
-  gboolean                loaded;
+  gboolean                read;          /* REGION was read: TRUE */
+  gboolean                read_ok;       /* and that worked */
+  gboolean                loaded;        /* and its histogram made */
   TesseraRegion           region;
   TesseraRegion           shown;
   TesseraColourHistogram  histogram;
   TesseraEmstEdge        *edges;
   gint                    edges_space;   /* -1: no tree yet */
+  /* The preview's: the values at its start, the classes it found. */
+  SegmentValues           asked;
+  TesseraMstClasses       classes;
+  gboolean                have_classes;
 } SegmentDialog;
 
-/* Reads the selection and its colours, once: FALSE if that failed (then
- * the preview stays blank). */
+/* The selection's colours, once (again if stopped): FALSE if that failed
+ * (then the preview stays blank). */
 static gboolean
-dialog_load (SegmentDialog *dialog)
+dialog_load (SegmentDialog *dialog,
+             TesseraExec   *exec)
 {
-  TesseraExec   exec = tessera_preview_exec (dialog->values->backend);
-  TesseraImage *in   = &dialog->region.image;
+  TesseraImage *in = &dialog->region.image;
 
   if (dialog->loaded)
-    return dialog->edges != NULL;
-  dialog->loaded = TRUE;
-  if (! tessera_region_read (&dialog->region, dialog->target->drawable,
-                             &dialog->target->bounds, NULL, NULL))
-    return FALSE;
+    return TRUE;
   dialog->shown = dialog->region;
   dialog->shown.image.data = NULL;
   if (tessera_image_alloc (&dialog->shown.image, in->width, in->height,
                            in->channels, in->type) != TESSERA_OK
-      || tessera_colour_histogram (in, &dialog->histogram, &exec)
+      || tessera_colour_histogram (in, &dialog->histogram, exec)
          != TESSERA_OK)
-    return FALSE;
+    {
+      tessera_region_clear (&dialog->shown);
+      return FALSE;
+    }
   dialog->edges = g_new (TesseraEmstEdge, dialog->histogram.n_colours);
   dialog->edges_space = -1;
+  dialog->loaded = TRUE;
   return TRUE;
-}
-
-/* Draws the recoloured selection as the zoom preview shows it: each
- * preview pixel takes the nearest pixel of the selection's bounds. */
-static void
-draw_scaled (GimpPreview         *preview,
-             const TesseraRegion *region)
-{
-  const Babl   *shown  = tessera_format_with_type (region->format, "u8");
-  const gint    bpp    = babl_format_get_bytes_per_pixel (shown);
-  const gsize   pixel  = tessera_pixel_size (&region->image);
-  const gdouble factor = gimp_zoom_preview_get_factor (GIMP_ZOOM_PREVIEW (preview));
-  const Babl   *fish   = babl_fish (region->format, shown);
-  gint          width, height, x0, y0, x, y;
-  guchar       *pixels, *row;
-
-  gimp_preview_get_size (preview, &width, &height);
-  gimp_preview_get_position (preview, &x0, &y0);
-  pixels = g_malloc ((gsize) width * height * bpp);
-  row    = g_malloc ((gsize) width * pixel);
-  for (y = 0; y < height; y++)
-    {
-      gint sy = (gint) ((y0 + y + 0.5) * region->image.height
-                        / (height * factor));
-      const guchar *src = tessera_image_row (&region->image,
-                                             CLAMP (sy, 0,
-                                                    region->image.height - 1));
-      for (x = 0; x < width; x++)
-        {
-          gint sx = (gint) ((x0 + x + 0.5) * region->image.width
-                            / (width * factor));
-          sx = CLAMP (sx, 0, region->image.width - 1);
-          memcpy (row + x * pixel, src + sx * pixel, pixel);
-        }
-      babl_process (fish, row, pixels + (gsize) y * width * bpp, width);
-    }
-  gimp_preview_draw_buffer (preview, pixels, width * bpp);
-  g_free (row);
-  g_free (pixels);
 }
 
 /* "N classes from M colours", each number with its own plural. */
@@ -202,38 +169,74 @@ show_swatches (SegmentDialog           *dialog,
   gtk_widget_show_all (dialog->swatches);
 }
 
-static void
-preview_update (GimpPreview   *preview,
-                SegmentDialog *dialog)
+/* The preview's steps (tessera-live.h): the selection read once and the
+ * values taken; the classes found and the selection recoloured on the
+ * worker; shown with their swatches. */
+static gboolean
+preview_start (TesseraLive *live,
+               gpointer     data)
 {
-  const SegmentValues *values = dialog->values;
-  TesseraMstSegment    params = segment_params_of (values);
-  TesseraExec          exec   = tessera_preview_exec (values->backend);
-  TesseraMstClasses    classes;
+  SegmentDialog *dialog = data;
 
-  if (! dialog_load (dialog))
-    return;
-  if (dialog->edges_space != values->colour_space)
+  if (! dialog->read)
+    dialog->read_ok = tessera_region_read (&dialog->region,
+                                           dialog->target->drawable,
+                                           &dialog->target->bounds, NULL,
+                                           NULL);
+  dialog->read = TRUE;
+  dialog->asked = *dialog->values;
+  return dialog->read_ok;
+}
+
+static gboolean
+preview_compute (TesseraLive *live,
+                 gpointer     data)
+{
+  SegmentDialog     *dialog = data;
+  TesseraMstSegment  params = segment_params_of (&dialog->asked);
+  TesseraExec        exec   = tessera_live_exec (live,
+                                                 dialog->asked.backend);
+
+  if (! dialog_load (dialog, &exec))
+    return FALSE;
+  if (dialog->edges_space != dialog->asked.colour_space)
     {
       if (tessera_mst_segment_tree (&dialog->histogram, params.colour_space,
                                     dialog->edges, &exec) != TESSERA_OK)
-        return;
-      dialog->edges_space = values->colour_space;
+        return FALSE;
+      dialog->edges_space = dialog->asked.colour_space;
     }
+  if (dialog->have_classes)
+    tessera_mst_classes_free (&dialog->classes);
+  dialog->have_classes = FALSE;
   if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
-                               &classes, &exec) != TESSERA_OK)
-    return;
-  tessera_mst_segment_recolour (&dialog->region.image, &dialog->histogram,
-                                &classes, &dialog->shown.image, &exec);
-  draw_scaled (preview, &dialog->shown);
-  show_summary (dialog, &classes);
-  show_swatches (dialog, &classes);
-  tessera_mst_classes_free (&classes);
+                               &dialog->classes, &exec) != TESSERA_OK)
+    return FALSE;
+  dialog->have_classes = TRUE;
+  return tessera_mst_segment_recolour (&dialog->region.image,
+                                       &dialog->histogram, &dialog->classes,
+                                       &dialog->shown.image, &exec)
+         == TESSERA_OK;
+}
+
+static gboolean
+preview_finish (TesseraLive *live,
+                gpointer     data)
+{
+  SegmentDialog *dialog = data;
+
+  tessera_live_show (live, &dialog->shown.image, &dialog->shown.rect,
+                     dialog->shown.format);
+  show_summary (dialog, &dialog->classes);
+  show_swatches (dialog, &dialog->classes);
+  return TRUE;
 }
 
 static void
 dialog_free (SegmentDialog *dialog)
 {
+  if (dialog->have_classes)
+    tessera_mst_classes_free (&dialog->classes);
   g_free (dialog->edges);
   tessera_colour_histogram_free (&dialog->histogram);
   tessera_region_clear (&dialog->shown);
@@ -289,7 +292,7 @@ add_choice (GtkTable      *table,
                                             dialog->values);
 
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
 }
 
@@ -317,13 +320,13 @@ make_controls (SegmentDialog *dialog)
                     dialog);
   sensitivity_update (classes, dialog);
   g_signal_connect_swapped (classes, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (share, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (dialog->sensitivity, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   add_choice (GTK_TABLE (table), 4, SEGMENT_ARG_COLOUR_SPACE, dialog);
   add_choice (GTK_TABLE (table), 5, SEGMENT_ARG_OUTPUT, dialog);
@@ -349,10 +352,9 @@ segment_dialog (const TesseraTarget *target,
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (_("Segment Colours (MST)"),
                                "tessera-mst-segment", MST_SEGMENT_PROC, vbox);
-  dialog.preview = gimp_zoom_preview_new_from_drawable_id (target->drawable);
-  gtk_box_pack_start (GTK_BOX (vbox), dialog.preview, TRUE, TRUE, 0);
-  g_signal_connect (dialog.preview, "invalidated",
-                    G_CALLBACK (preview_update), &dialog);
+  dialog.preview = tessera_dialog_add_live (window, target->drawable,
+                                            preview_start, preview_compute,
+                                            preview_finish, &dialog);
   dialog.summary = gtk_label_new ("");
   gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
   dialog.swatches = gtk_table_new (1, SWATCHES_PER_ROW, FALSE);

@@ -40,7 +40,7 @@ add_scale (ReconstructDialog *dialog,
                                                      dialog->values);
 
   g_signal_connect_swapped (adjustment, "value-changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   return adjustment;
 }
@@ -70,12 +70,13 @@ preset_dialog (const TesseraTarget *target,
   PresetValues *values = data;
   PresetDialog  dialog = { .base = { 0 } };
 
-  dialog.base.drawable = target->drawable;
-  dialog.base.values   = values;
-  dialog.base.compute  = reconstruct_compute_preset;
-  dialog.base.backend  = &values->backend;
-  dialog.base.common   = &preset_args[PRESET_ARG_CONNECTIVITY];
-  dialog.base.add_rows = add_rows;
+  dialog.base.drawable      = target->drawable;
+  dialog.base.values        = values;
+  dialog.base.values_size   = sizeof (PresetValues);
+  dialog.base.shown.compute = &reconstruct_preset;
+  dialog.base.backend       = &values->backend;
+  dialog.base.common        = &preset_args[PRESET_ARG_CONNECTIVITY];
+  dialog.base.add_rows      = add_rows;
   if (! reconstruct_dialog_run (&dialog.base, _(PRESET_TITLE),
                                 "tessera-reconstruct-preset", PRESET_PROC))
     return FALSE;
@@ -99,7 +100,7 @@ preset_apply (const TesseraTarget *target,
 
   return reconstruct_apply (target->drawable, &target->bounds,
                             values->output, values->backend,
-                            reconstruct_compute_preset,
+                            &reconstruct_preset,
                             reconstruct_preset_name, values,
                             TESSERA_RECONSTRUCT_DILATION, error);
 }

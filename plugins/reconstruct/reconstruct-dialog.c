@@ -8,25 +8,19 @@
 #include "tessera-args-gimp2.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
-#include "tessera-preview.h"
 
 /* The common arguments' places in ReconstructDialog.common. */
 enum { COMMON_CONNECTIVITY, COMMON_OUTPUT, COMMON_BACKEND, COMMON_COLOUR };
 
-static void
-preview_update (GimpPreview       *preview,
-                ReconstructDialog *dialog)
+/* The preview's settings: a copy of the dialog's. */
+static gpointer
+values_of (gpointer        data,
+           TesseraBackend *backend)
 {
-  TesseraExec  exec = tessera_preview_exec (*dialog->backend);
-  TesseraImage result;
+  ReconstructDialog *dialog = data;
 
-  if (dialog->compute (&dialog->mask, dialog->values, &exec, &result, NULL,
-                       NULL))
-    {
-      tessera_preview_draw (preview, &result, &dialog->mask.rect,
-                            dialog->mask.format);
-      tessera_image_free (&result);
-    }
+  *backend = *dialog->backend;
+  return g_memdup2 (dialog->values, dialog->values_size);
 }
 
 static void
@@ -45,7 +39,7 @@ reconstruct_dialog_combo (ReconstructDialog *dialog,
   GtkWidget *combo = tessera_arg_combo_new (table, row, arg, dialog->values);
 
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
   g_signal_connect_swapped (combo, "changed", G_CALLBACK (choice_changed),
                             dialog);
@@ -72,7 +66,7 @@ add_common_rows (ReconstructDialog *dialog,
   gimp_table_attach_aligned (table, 0, row, _("_Backend:"), 0.0, 0.5,
                              combo, 2, FALSE);
   g_signal_connect_swapped (combo, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             dialog->preview);
 }
 
@@ -87,14 +81,16 @@ reconstruct_dialog_run (ReconstructDialog *dialog,
   GtkWidget *table;
   gboolean   ok;
 
-  if (! reconstruct_read_whole (dialog->drawable, &dialog->mask, NULL, NULL))
-    return FALSE;
-
+  dialog->shown.drawable  = dialog->drawable;
+  dialog->shown.values_of = values_of;
+  dialog->shown.dialog    = dialog;
   vbox   = gtk_vbox_new (FALSE, 12);
   window = tessera_dialog_new (title, role, help_id, vbox);
-  dialog->preview = tessera_dialog_add_preview (vbox, dialog->drawable,
-                                                G_CALLBACK (preview_update),
-                                                dialog);
+  dialog->preview = tessera_dialog_add_live (window, dialog->drawable,
+                                             reconstruct_preview_start,
+                                             reconstruct_preview_compute,
+                                             reconstruct_preview_finish,
+                                             &dialog->shown);
   table = gtk_table_new (8, 4, FALSE);
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
@@ -103,6 +99,6 @@ reconstruct_dialog_run (ReconstructDialog *dialog,
   gtk_box_pack_start (GTK_BOX (vbox), table, FALSE, FALSE, 0);
 
   ok = tessera_dialog_run (window);
-  tessera_region_clear (&dialog->mask);
+  reconstruct_preview_clear (&dialog->shown);
   return ok;
 }

@@ -6,7 +6,7 @@
 
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
-#include "reconstruct-work.h"
+#include "reconstruct-preview.h"
 
 typedef struct _ReconstructDialog ReconstructDialog;
 
@@ -14,7 +14,7 @@ struct _ReconstructDialog
 {
   gint32              drawable;   /* the mask */
   gpointer            values;
-  ReconstructCompute  compute;    /* what the preview shows */
+  gsize               values_size;
   TesseraBackend     *backend;    /* in VALUES */
   const TesseraArg   *common;     /* the four common arguments */
   /* The procedure's own rows from row 0 of TABLE; returns the next row. */
@@ -22,7 +22,7 @@ struct _ReconstructDialog
                                  GtkTable          *table);
   /* Called after any choice of the dialog changed (may be NULL). */
   void              (*changed)  (ReconstructDialog *dialog);
-  TesseraRegion       mask;       /* the whole mask, read once */
+  ReconstructPreview  shown;      /* its prepare and solve set */
   GtkWidget          *preview;
 };
 

@@ -92,11 +92,11 @@ check_marker (const TesseraRegion  *mask,
 }
 
 gboolean
-reconstruct_read_marker (const TesseraRegion          *mask,
-             gint32                        marker_id,
-             TesseraReconstructOperation   operation,
-             TesseraImage                 *marker,
-             GError                      **error)
+reconstruct_read_marker (const TesseraRegion         *mask,
+                         gint32                       marker_id,
+                         TesseraReconstructOperation  operation,
+                         TesseraImage                *marker,
+                         GError                     **error)
 {
   GeglRectangle  mask_area, marker_area, common;
   GeglBuffer    *buffer;
@@ -141,13 +141,25 @@ reconstruct_read_marker (const TesseraRegion          *mask,
   return TRUE;
 }
 
-gboolean
-reconstruct_compute_marker (const TesseraRegion  *mask,
+static gboolean
+reconstruct_prepare_marker (const TesseraRegion  *mask,
                             gconstpointer         data,
-                            TesseraExec          *exec,
                             TesseraImage         *result,
-                            gsize                *clipped,
                             GError              **error)
+{
+  const ReconstructValues *values = data;
+
+  return reconstruct_read_marker (mask, values->marker, values->operation,
+                                  result, error);
+}
+
+static gboolean
+reconstruct_solve_marker (const TesseraRegion  *mask,
+                          gconstpointer         data,
+                          TesseraExec          *exec,
+                          TesseraImage         *result,
+                          gsize                *clipped,
+                          GError              **error)
 {
   const ReconstructValues *values = data;
   TesseraReconstruct       params = tessera_reconstruct_default ();
@@ -159,9 +171,6 @@ reconstruct_compute_marker (const TesseraRegion  *mask,
   params.colour       = values->colour_mode;
   /* Alpha is the mask's own: the reconstruction is of the colours. */
   params.has_alpha    = babl_format_has_alpha (mask->format);
-  if (! reconstruct_read_marker (mask, values->marker, params.operation,
-                                 result, error))
-    return FALSE;
   status = tessera_reconstruct (&mask->image, result, result, &params, exec,
                                 &beyond);
   if (status != TESSERA_OK)
@@ -175,13 +184,22 @@ reconstruct_compute_marker (const TesseraRegion  *mask,
   return TRUE;
 }
 
-gboolean
-reconstruct_compute_preset (const TesseraRegion  *mask,
-                            gconstpointer         data,
-                            TesseraExec          *exec,
+static gboolean
+reconstruct_prepare_preset (const TesseraRegion  *mask,
+                            gconstpointer         values,
                             TesseraImage         *result,
-                            gsize                *clipped,
                             GError              **error)
+{
+  return image_like (mask, result, error);
+}
+
+static gboolean
+reconstruct_solve_preset (const TesseraRegion  *mask,
+                          gconstpointer         data,
+                          TesseraExec          *exec,
+                          TesseraImage         *result,
+                          gsize                *clipped,
+                          GError              **error)
 {
   const PresetValues             *values = data;
   TesseraReconstructPresetParams  params;
@@ -193,8 +211,6 @@ reconstruct_compute_preset (const TesseraRegion  *mask,
   params.connectivity = values->connectivity;
   params.has_alpha    = babl_format_has_alpha (mask->format);
   params.colour       = values->colour_mode;
-  if (! image_like (mask, result, error))
-    return FALSE;
   status = tessera_reconstruct_preset (&mask->image, result, &params, exec);
   if (status == TESSERA_OK)
     return TRUE;
@@ -202,6 +218,16 @@ reconstruct_compute_preset (const TesseraRegion  *mask,
   tessera_image_free (result);
   return FALSE;
 }
+
+const ReconstructCompute reconstruct_marker =
+{
+  reconstruct_prepare_marker, reconstruct_solve_marker
+};
+
+const ReconstructCompute reconstruct_preset =
+{
+  reconstruct_prepare_preset, reconstruct_solve_preset
+};
 
 /* A new layer holding a copy of the mask, above it (in its layer group, at
  * its offsets) or above the layer of a layer mask; at the top for a
@@ -264,7 +290,7 @@ reconstruct_apply (gint32                       drawable,
                    const GeglRectangle         *bounds,
                    ReconstructOutput            output,
                    TesseraBackend               backend,
-                   ReconstructCompute           compute,
+                   const ReconstructCompute    *compute,
                    ReconstructName              name,
                    gconstpointer                values,
                    TesseraReconstructOperation  operation,
@@ -284,7 +310,8 @@ reconstruct_apply (gint32                       drawable,
 
   tessera_progress_stage (&progress, 0.4);
   exec = tessera_progress_exec (&progress, backend);
-  ok = compute (&mask, values, &exec, &result, &clipped, error);
+  ok = compute->prepare (&mask, values, &result, error)
+       && compute->solve (&mask, values, &exec, &result, &clipped, error);
   if (ok)
     {
       gchar *layer_name = name (values);

@@ -11,29 +11,29 @@
 #include "tessera-region.h"
 
 /* What a procedure computes from the whole MASK into RESULT (like MASK's
- * image, allocated here, the caller's to free on success); *CLIPPED (may
- * be NULL) counts the marker's samples that lay beyond the mask. */
-typedef gboolean (*ReconstructCompute) (const TesseraRegion  *mask,
-                                        gconstpointer         values,
-                                        TesseraExec          *exec,
-                                        TesseraImage         *result,
-                                        gsize                *clipped,
-                                        GError              **error);
+ * image), in two steps so that a preview may run the second on a worker
+ * thread: PREPARE reads from GIMP what the computation needs into RESULT
+ * (allocated there); SOLVE computes in RESULT from MASK and it without
+ * calling GIMP, and frees RESULT on failure; *CLIPPED (may be NULL)
+ * counts the marker's samples that lay beyond the mask. */
+typedef struct
+{
+  gboolean (*prepare) (const TesseraRegion  *mask,
+                       gconstpointer         values,
+                       TesseraImage         *result,
+                       GError              **error);
+  gboolean (*solve)   (const TesseraRegion  *mask,
+                       gconstpointer         values,
+                       TesseraExec          *exec,
+                       TesseraImage         *result,
+                       gsize                *clipped,
+                       GError              **error);
+} ReconstructCompute;
 
 /* The two procedures' computations: VALUES are ReconstructValues (the
  * marker under the mask) or PresetValues. */
-gboolean reconstruct_compute_marker (const TesseraRegion  *mask,
-                                     gconstpointer         values,
-                                     TesseraExec          *exec,
-                                     TesseraImage         *result,
-                                     gsize                *clipped,
-                                     GError              **error);
-gboolean reconstruct_compute_preset (const TesseraRegion  *mask,
-                                     gconstpointer         values,
-                                     TesseraExec          *exec,
-                                     TesseraImage         *result,
-                                     gsize                *clipped,
-                                     GError              **error);
+extern const ReconstructCompute reconstruct_marker;
+extern const ReconstructCompute reconstruct_preset;
 
 /* Fills MARKER (like MASK's image, allocated here) from the drawable
  * MARKER_ID in MASK's format, placed by the two drawables' offsets; where
@@ -62,7 +62,7 @@ gboolean reconstruct_apply          (gint32               drawable,
                                      const GeglRectangle *bounds,
                                      ReconstructOutput    output,
                                      TesseraBackend       backend,
-                                     ReconstructCompute   compute,
+                                     const ReconstructCompute *compute,
                                      ReconstructName      name,
                                      gconstpointer        values,
                                      TesseraReconstructOperation operation,

@@ -43,8 +43,10 @@ update_warning (ReconstructDialog *base)
   const ReconstructValues *values = base->values;
   gsize                    count  = 0;
   gchar                   *text   = NULL;
+  const TesseraRegion     *mask   = reconstruct_preview_mask (&base->shown);
 
-  if (reconstruct_count_beyond (&base->mask, values, &count, NULL))
+  if (mask != NULL
+      && reconstruct_count_beyond (mask, values, &count, NULL))
     text = reconstruct_beyond_text (count, values->operation);
   gtk_label_set_text (GTK_LABEL (dialog->warning_label),
                       text != NULL ? text : "");
@@ -93,7 +95,7 @@ add_rows (ReconstructDialog *base,
                               G_CALLBACK (gimp_int_combo_box_get_active),
                               &values->marker);
   g_signal_connect_swapped (marker, "changed",
-                            G_CALLBACK (gimp_preview_invalidate),
+                            G_CALLBACK (tessera_live_update),
                             base->preview);
   g_signal_connect_swapped (marker, "changed", G_CALLBACK (update_warning),
                             base);
@@ -115,13 +117,14 @@ reconstruct_dialog (const TesseraTarget *target,
   ReconstructValues *values = data;
   MarkerDialog       dialog = { .base = { 0 } };
 
-  dialog.base.drawable = target->drawable;
-  dialog.base.values   = values;
-  dialog.base.compute  = reconstruct_compute_marker;
-  dialog.base.backend  = &values->backend;
-  dialog.base.common   = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
-  dialog.base.add_rows = add_rows;
-  dialog.base.changed  = update_warning;
+  dialog.base.drawable      = target->drawable;
+  dialog.base.values        = values;
+  dialog.base.values_size   = sizeof (ReconstructValues);
+  dialog.base.shown.compute = &reconstruct_marker;
+  dialog.base.backend       = &values->backend;
+  dialog.base.common        = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
+  dialog.base.add_rows      = add_rows;
+  dialog.base.changed       = update_warning;
   return reconstruct_dialog_run (&dialog.base, _(RECONSTRUCT_TITLE),
                                  "tessera-reconstruct", RECONSTRUCT_PROC);
 }
@@ -135,7 +138,7 @@ reconstruct_apply_2 (const TesseraTarget *target,
 
   return reconstruct_apply (target->drawable, &target->bounds,
                             values->output, values->backend,
-                            reconstruct_compute_marker,
+                            &reconstruct_marker,
                             reconstruct_marker_name, values,
                             values->operation, error);
 }

@@ -11,29 +11,30 @@
 #include <libgimp/gimpui.h>
 
 #include "marker-dialog3.h"
-#include "reconstruct-work.h"
+#include "reconstruct-preview.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
-#include "tessera-preview.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
 /* One of the two procedures. */
 typedef struct
 {
-  TesseraProcedure3   procedure;    /* its run data: this Reconstruct3 */
-  const TesseraArg   *aux;          /* the dialog's own settings */
-  gint                n_aux;
-  gsize               values_size;
-  ReconstructCompute  compute;
-  ReconstructName     name;         /* of the new layer */
-  /* Fills the dialog for MASK; MASK_READ (NULL if it could not be read)
-   * is the whole mask, for as long as the dialog lasts. */
+  TesseraProcedure3         procedure;   /* run data: this Reconstruct3 */
+  const TesseraArg         *aux;         /* the dialog's own settings */
+  gint                      n_aux;
+  gsize                     values_size;
+  const ReconstructCompute *compute;
+  ReconstructName           name;        /* of the new layer */
+  /* Fills the dialog for MASK, with PREVIEW on the left; MASK_READ (NULL
+   * if it could not be read) is the whole mask, for as long as the dialog
+   * lasts. */
   void     (*dialog) (GimpProcedureDialog *dialog,
                       GimpProcedureConfig *config,
                       GimpDrawable        *mask,
+                      GtkWidget           *preview,
                       const TesseraRegion *mask_read);
   /* What a run derives from the values of its RUN_MODE (may be NULL);
    * CONFIG (may be NULL) keeps what the values became. */
@@ -95,53 +96,27 @@ values_of (const Reconstruct3   *procedure,
   return NULL;
 }
 
-/* The dialog's preview: the whole mask read once, the result computed on
- * it again only when the values change (a reconstruction reaches across
- * the whole drawable), and the part shown drawn from it. */
+/* The dialog's preview (reconstruct-preview.h) and where its settings
+ * come from. */
 typedef struct
 {
   const Reconstruct3  *procedure;
   GimpProcedureConfig *config;
-  TesseraRegion        mask;
-  gboolean             read;       /* MASK was read */
-  gpointer             last;       /* the values of RESULT, or NULL */
-  TesseraImage         result;
-} ReconstructPreview;
+  ReconstructPreview   shown;
+} ReconstructDialog3;
 
-static void
-preview_update (GimpPreview        *preview,
-                ReconstructPreview *shown)
+static gpointer
+preview_values (gpointer        data,
+                TesseraBackend *backend)
 {
-  const Reconstruct3 *procedure = shown->procedure;
+  ReconstructDialog3 *dialog = data;
   gpointer            values;
-  TesseraExec         exec;
 
-  if (! shown->read)
-    return;
-  values = values_of (procedure, shown->config, GIMP_RUN_INTERACTIVE, FALSE,
-                      NULL);
-  if (values == NULL)
-    return;
-  if (shown->last == NULL
-      || memcmp (values, shown->last, procedure->values_size) != 0)
-    {
-      if (shown->last != NULL)
-        tessera_image_free (&shown->result);
-      g_clear_pointer (&shown->last, g_free);
-      exec = tessera_preview_exec (choice_named (procedure, values,
-                                                 "backend", 0));
-      if (! procedure->compute (&shown->mask, values, &exec, &shown->result,
-                                NULL, NULL))
-        {
-          g_free (values);
-          return;
-        }
-      shown->last = values;
-    }
-  else
-    g_free (values);
-  tessera_preview_draw (preview, &shown->result, &shown->mask.rect,
-                        shown->mask.format);
+  values = values_of (dialog->procedure, dialog->config,
+                      GIMP_RUN_INTERACTIVE, FALSE, NULL);
+  if (values != NULL)
+    *backend = choice_named (dialog->procedure, values, "backend", 0);
+  return values;
 }
 
 /* Asks the user; FALSE for Cancel. */
@@ -151,31 +126,32 @@ show_dialog (const Reconstruct3  *procedure,
              GimpProcedureConfig *config,
              GimpDrawable        *mask)
 {
-  ReconstructPreview  shown;
+  ReconstructDialog3  shown;
   GtkWidget          *dialog;
+  GtkWidget          *preview;
   gboolean            ok;
 
   memset (&shown, 0, sizeof shown);
-  shown.procedure = procedure;
-  shown.config    = config;
+  shown.procedure       = procedure;
+  shown.config          = config;
+  shown.shown.drawable  = TESSERA_ID (mask);
+  shown.shown.compute   = procedure->compute;
+  shown.shown.values_of = preview_values;
+  shown.shown.dialog    = &shown;
 
   dialog = tessera_dialog3_new (gimp_procedure, config,
                                 procedure->procedure.menu_label,
                                 procedure->procedure.args,
                                 procedure->procedure.n_args);
-  shown.read = reconstruct_read_whole (gimp_item_get_id (GIMP_ITEM (mask)),
-                                       &shown.mask, NULL, NULL);
-  tessera_dialog3_preview (dialog, config, TESSERA_ID (mask),
-                           G_CALLBACK (preview_update), &shown);
-  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask,
-                     shown.read ? &shown.mask : NULL);
+  preview = tessera_dialog3_live (dialog, config, TESSERA_ID (mask),
+                                  reconstruct_preview_start,
+                                  reconstruct_preview_compute,
+                                  reconstruct_preview_finish, &shown.shown);
+  procedure->dialog (GIMP_PROCEDURE_DIALOG (dialog), config, mask, preview,
+                     reconstruct_preview_mask (&shown.shown));
   colour_mode_sensitive (GIMP_PROCEDURE_DIALOG (dialog), mask);
   ok = tessera_dialog3_run (dialog);
-  if (shown.last != NULL)
-    tessera_image_free (&shown.result);
-  g_free (shown.last);
-  if (shown.read)
-    tessera_region_clear (&shown.mask);
+  reconstruct_preview_clear (&shown.shown);
   return ok;
 }
 
@@ -230,6 +206,7 @@ static void
 reconstruct_dialog (GimpProcedureDialog *dialog,
                     GimpProcedureConfig *config,
                     GimpDrawable        *mask,
+                    GtkWidget           *preview,
                     const TesseraRegion *mask_read)
 {
   GimpDrawable *marker = NULL;
@@ -242,8 +219,7 @@ reconstruct_dialog (GimpProcedureDialog *dialog,
   g_clear_object (&marker);
   for (i = G_N_ELEMENTS (reconstruct_args) - 1; i >= 0; i--)
     rows = g_list_prepend (rows, (gpointer) reconstruct_args[i].name);
-  rows = g_list_prepend (rows, "preview");
-  gimp_procedure_dialog_fill_list (dialog, rows);
+  tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
   g_list_free (rows);
   marker_dialog3_extend (dialog, config, mask, mask_read);
 }
@@ -270,20 +246,30 @@ nicks (const gchar *first,
   return array;
 }
 
-/* The presets' dialog: the preview, then h and radius (the dialog's own settings) instead of
+/* The presets' dialog: the preview, the preset, then h and radius (the dialog's own settings) instead of
  * "parameter", each usable only for the presets that take it. */
 static void
 preset_dialog (GimpProcedureDialog *dialog,
                GimpProcedureConfig *config,
                GimpDrawable        *mask,
+               GtkWidget           *preview,
                const TesseraRegion *mask_read)
 {
+  static const gchar * const names[] =
+  {
+    "preset", "h", "radius", "connectivity", "output", "backend",
+    "colour-mode"
+  };
+  GList *rows = NULL;
+  gint   i;
+
   /* h and radius are the dialog's own: sliders with their units too. */
   tessera_args_dialog_sliders (dialog, preset_dialog_args,
                                G_N_ELEMENTS (preset_dialog_args));
-  gimp_procedure_dialog_fill (dialog, "preview", "preset", "h", "radius",
-                              "connectivity", "output", "backend",
-                              "colour-mode", NULL);
+  for (i = G_N_ELEMENTS (names) - 1; i >= 0; i--)
+    rows = g_list_prepend (rows, (gpointer) names[i]);
+  tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
+  g_list_free (rows);
   gimp_procedure_dialog_set_sensitive_if_in (dialog, "h", NULL, "preset",
                                              nicks ("h-dome", NULL), TRUE);
   gimp_procedure_dialog_set_sensitive_if_in (dialog, "radius", NULL,
@@ -339,7 +325,7 @@ static const Reconstruct3 reconstruct3 =
     .run_data   = &reconstruct3
   },
   .values_size = sizeof (ReconstructValues),
-  .compute     = reconstruct_compute_marker,
+  .compute     = &reconstruct_marker,
   .name        = reconstruct_marker_name,
   .dialog      = reconstruct_dialog
 };
@@ -362,7 +348,7 @@ static const Reconstruct3 preset3 =
   .aux         = preset_dialog_args,
   .n_aux       = G_N_ELEMENTS (preset_dialog_args),
   .values_size = sizeof (PresetValues),
-  .compute     = reconstruct_compute_preset,
+  .compute     = &reconstruct_preset,
   .name        = reconstruct_preset_name,
   .dialog      = preset_dialog,
   .derive      = preset_derive,

@@ -27,6 +27,9 @@
 #                                     over the lines "WHAT: TEXT" the
 #                                     plug-in notes, ui/tessera-test-hook.h),
 #                                     waited for up to 10 seconds
+#               preview-whole [NCC]   the dialog shows IMAGE whole, scaled
+#                                     to a preview (preview-check.sh)
+#               preview-zoom          zooming in changes that preview
 #               absent REGEX          no visible window's title matches
 #               hover X Y             the pointer to X,Y of the dialog window
 #   gimprc    optional lines added to the profile's gimprc
@@ -56,7 +59,9 @@ work="$abs_top_builddir/tests/gimp/$name.dialog.d"
 screenshots="$abs_top_builddir/tests/gimp/screenshots"
 gimp_gui=${GIMP_GUI:-gimp-2.10}
 
-require_programs "$gimp_gui" Xvfb xdotool import timeout
+require_programs "$gimp_gui" Xvfb xdotool import convert timeout
+PREVIEW_MATCH="$abs_top_builddir/tests/gimp/preview-match"
+. "$abs_top_srcdir/tests/gimp/preview-check.sh"
 
 # Seconds to wait for GIMP to start and show the dialog, and for the
 # procedure to finish once the dialog is answered.
@@ -156,6 +161,11 @@ do_actions ()
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
           || echo "click $args failed" >&2 ;;
+      preview-whole)
+        # shellcheck disable=SC2086
+        preview_whole "$1" "$abs_top_srcdir/$image" "$work" $args ;;
+      preview-zoom)
+        preview_zoom "$1" "$work" ;;
       hover)
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args \

@@ -27,7 +27,7 @@ shots=$builddir/tests/gimp3/screenshots
 # NAME-tooltip-N.png of the tooltip that shows.
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
-fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||308,382 186,648 245,693
+fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||880,136 746,393 825,437
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:marker-drawable marker))|layers
@@ -47,10 +47,14 @@ if [ $# -gt 0 ]; then
   cases=$(for name in "$@"; do echo "$cases" | grep "^$name|"; done)
 fi
 
-for program in Xvfb xdotool import; do
+for program in Xvfb xdotool import convert; do
   command -v $program >/dev/null 2>&1 || {
     echo "1..0 # SKIP $program is missing"; exit 0; }
 done
+PREVIEW_MATCH=$builddir/tests/gimp/preview-match
+[ -x "$PREVIEW_MATCH" ] || make -s -C "$builddir/tests" gimp/preview-match \
+  >/dev/null 2>&1
+. "$top/tests/gimp/preview-check.sh"
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
 work=/tmp/tessera-gimp3-dialogs-$$
@@ -76,7 +80,9 @@ count=$(echo "$cases" | grep -c '|')
 hooked=$(for name in $(echo "$cases" | cut -d'|' -f1); do
            echo "$hooks" | grep "^$name|"; done | grep -c '|')
 points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
-echo "1..$((1 + 4 * count + points + hooked))"
+# The filters' dialogs' previews (not Trace Line's) are checked too.
+filters=$(echo "$cases" | grep '|' | grep -vc '^trace-line')
+echo "1..$((1 + 4 * count + points + hooked + 2 * filters))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -205,6 +211,26 @@ SCM
   fi
   grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null
   report $? "$name: F1 opens its help page $page"
+  # The fill's preview (black over black lines by default) is checked off:
+  # the layer itself, over checks.
+  min_ncc=0.9
+  case $name in
+    fill-contours*)
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+p
+      sleep 2
+      min_ncc=0.75 ;;
+  esac
+  case $name in
+    trace-line*) ;;
+    *)
+      preview_whole "$dialog" "$top/data/$sample" "$host_work/$name" \
+        "$min_ncc" 2>"$host_work/$name/preview.log"
+      report $? "$name: the preview shows the whole image ($(cat "$host_work/$name/preview-at" "$host_work/$name/preview.log" 2>/dev/null))"
+      preview_zoom "$dialog" "$host_work/$name" 2>>"$host_work/$name/preview.log"
+      report $? "$name: zooming in changes the preview"
+      import -window root "$shots/$name-zoomed.png" ;;
+  esac
   [ -z "$dialog" ] \
     || timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   wait "$gimp"
