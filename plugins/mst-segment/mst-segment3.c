@@ -1,8 +1,8 @@
 /* Tessera — Segment Colours (MST) for GIMP 3: the procedure of the GIMP
  * 2.10 plug-in (mst-segment.c), from the same declaration
  * (mst-segment-args.h), doing the same work (segment-work.c), with the
- * dialog GIMP 3 makes from the arguments and a preview of the recoloured
- * classes (no swatches yet). */
+ * dialog GIMP 3 makes from the arguments, a preview of the recoloured
+ * classes and their swatches (segment-swatches3.c). */
 #include "config.h"
 
 #include <string.h>
@@ -10,6 +10,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "segment-swatches3.h"
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
@@ -19,41 +20,72 @@
 #include "tessera-gimp.h"
 #include "tessera-region.h"
 
-/* The dialog's preview: the selection's bounds read once, their classes
- * found again only when the values change (they depend on all of it), the
- * recoloured part shown drawn from them. */
+/* The dialog's preview: the selection's bounds and their colours read
+ * once, their classes cut again only when the values change, the
+ * recoloured part shown drawn from them, the classes as swatches. */
 typedef struct
 {
   GimpProcedureConfig *config;
+  GtkWidget           *swatches;
   TesseraRegion        region;
-  gboolean             read;        /* REGION was read */
+  gboolean             read;        /* REGION and CLASSES' colours were read */
+  SegmentClasses       classes;
   gboolean             computed;    /* RESULT holds LAST's */
   SegmentValues        last;
   TesseraImage         result;
 } SegmentPreview;
+
+/* RESULT and the swatches for VALUES; FALSE if that failed. */
+static gboolean
+recompute (SegmentPreview      *shown,
+           const SegmentValues *values)
+{
+  const TesseraImage *in   = &shown->region.image;
+  TesseraExec         exec = tessera_preview_exec (values->backend);
+  SegmentSwatches     swatches;
+
+  if (! segment_classes_cut (&shown->classes, values, &exec)
+      || tessera_image_alloc (&shown->result, in->width, in->height,
+                              in->channels, in->type) != TESSERA_OK)
+    return FALSE;
+  if (tessera_mst_segment_recolour (in, &shown->classes.histogram,
+                                    &shown->classes.classes, &shown->result,
+                                    &exec) != TESSERA_OK)
+    {
+      tessera_image_free (&shown->result);
+      return FALSE;
+    }
+  segment_swatches_of (&shown->classes, &swatches);
+  segment_swatches3_show (shown->swatches, &swatches);
+  segment_swatches_clear (&swatches);
+  return TRUE;
+}
+
+/* CONFIG's values into VALUES; FALSE if they are out of range. */
+static gboolean
+values_of (GimpProcedureConfig *config,
+           SegmentValues       *values)
+{
+  memset (values, 0, sizeof *values);
+  tessera_args_from_config (config, segment_args, G_N_ELEMENTS (segment_args),
+                            values, NULL);
+  return tessera_args_check (segment_args, G_N_ELEMENTS (segment_args),
+                             values, NULL);
+}
 
 static void
 preview_update (GimpPreview    *preview,
                 SegmentPreview *shown)
 {
   SegmentValues values;
-  TesseraExec   exec;
 
-  if (! shown->read)
-    return;
-  memset (&values, 0, sizeof values);
-  tessera_args_from_config (shown->config, segment_args,
-                            G_N_ELEMENTS (segment_args), &values, NULL);
-  if (! tessera_args_check (segment_args, G_N_ELEMENTS (segment_args),
-                            &values, NULL))
+  if (! shown->read || ! values_of (shown->config, &values))
     return;
   if (! shown->computed || memcmp (&values, &shown->last, sizeof values) != 0)
     {
       if (shown->computed)
         tessera_image_free (&shown->result);
-      exec = tessera_preview_exec (values.backend);
-      shown->computed = segment_recolour (&shown->region, &values, &exec,
-                                          &shown->result, NULL);
+      shown->computed = recompute (shown, &values);
       shown->last = values;
     }
   if (shown->computed)
@@ -61,9 +93,28 @@ preview_update (GimpPreview    *preview,
                           shown->region.format);
 }
 
-/* The dialog made from the arguments, the preview first; the sensitivity
- * is greyed while the number of classes is given, since it then has no
- * effect. */
+/* Reads what the preview shows, once; FALSE if that failed. */
+static gboolean
+preview_read (SegmentPreview      *shown,
+              gint32               drawable,
+              const GeglRectangle *bounds)
+{
+  SegmentValues values;
+  TesseraExec   exec;
+
+  values_of (shown->config, &values);
+  exec = tessera_preview_exec (values.backend);
+  if (! tessera_region_read (&shown->region, drawable, bounds, NULL, NULL))
+    return FALSE;
+  if (segment_classes_init (&shown->classes, &shown->region.image, &exec))
+    return TRUE;
+  tessera_region_clear (&shown->region);
+  return FALSE;
+}
+
+/* The dialog made from the arguments, the preview and the classes first;
+ * the sensitivity is greyed while the number of classes is given, since it
+ * then has no effect. */
 static gboolean
 segment_dialog3 (GimpProcedure       *procedure,
                  GimpProcedureConfig *config,
@@ -79,14 +130,16 @@ segment_dialog3 (GimpProcedure       *procedure,
 
   memset (&shown, 0, sizeof shown);
   shown.config = config;
-  shown.read   = tessera_region_read (&shown.region, drawable, bounds, NULL,
-                                      NULL);
+  shown.read   = preview_read (&shown, drawable, bounds);
   dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
                                 segment_args,
                                 G_N_ELEMENTS (segment_args));
+  shown.swatches = segment_swatches3_new (GIMP_PROCEDURE_DIALOG (dialog),
+                                          "classes-shown");
   tessera_dialog3_preview (dialog, config, drawable,
                            G_CALLBACK (preview_update), &shown);
   rows = tessera_dialog3_rows (segment_args, G_N_ELEMENTS (segment_args));
+  rows = g_list_insert (rows, (gpointer) "classes-shown", 1);
   gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
   g_list_free (rows);
   g_value_init (&zero, G_TYPE_INT);
@@ -101,7 +154,10 @@ segment_dialog3 (GimpProcedure       *procedure,
   if (shown.computed)
     tessera_image_free (&shown.result);
   if (shown.read)
-    tessera_region_clear (&shown.region);
+    {
+      segment_classes_clear (&shown.classes);
+      tessera_region_clear (&shown.region);
+    }
   return ok;
 }
 
