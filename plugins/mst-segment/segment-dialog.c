@@ -13,6 +13,7 @@
 
 #include "segment-classes.h"
 #include "segment-dialog.h"
+#include "segment-swatch.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-progress.h"
@@ -93,27 +94,6 @@ draw_scaled (GimpPreview         *preview,
   g_free (pixels);
 }
 
-/* One class: its colour, and its share of the pixels below it. */
-static GtkWidget *
-swatch_new (const SegmentSwatch *swatch)
-{
-  GtkWidget *box = gtk_vbox_new (FALSE, 2);
-  GtkWidget *area, *label;
-  GimpRGB    colour;
-
-  gimp_rgba_set_uchar (&colour, swatch->rgb[0], swatch->rgb[1],
-                       swatch->rgb[2], 255);
-  area = gimp_color_area_new (&colour, GIMP_COLOR_AREA_FLAT, 0);
-  gtk_widget_set_size_request (area, 28, 20);
-  label = gtk_label_new (swatch->label);
-  gimp_label_set_attributes (GTK_LABEL (label), PANGO_ATTR_SCALE,
-                             PANGO_SCALE_SMALL, -1);
-  gimp_help_set_help_data (box, swatch->tip, NULL);
-  gtk_box_pack_start (GTK_BOX (box), area, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
-  return box;
-}
-
 static void
 clear_container (GtkWidget *container)
 {
@@ -137,7 +117,7 @@ show_swatches (SegmentDialog *dialog)
   clear_container (dialog->swatches);
   for (c = 0; c < swatches.n_swatches; c++)
     gtk_table_attach (GTK_TABLE (dialog->swatches),
-                      swatch_new (&swatches.swatches[c]),
+                      segment_swatch_new (&swatches.swatches[c]),
                       c % SEGMENT_SWATCHES_PER_ROW,
                       c % SEGMENT_SWATCHES_PER_ROW + 1,
                       c / SEGMENT_SWATCHES_PER_ROW,

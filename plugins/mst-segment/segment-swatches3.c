@@ -6,6 +6,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "segment-swatch.h"
 #include "segment-swatches3.h"
 
 #define SUMMARY "segment-swatches3-summary"
@@ -40,28 +41,6 @@ segment_swatches3_new (GimpProcedureDialog *dialog,
   return box;
 }
 
-/* One class: its colour, and its share of the pixels below it. */
-static GtkWidget *
-swatch_new (const SegmentSwatch *swatch)
-{
-  GtkWidget *box   = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GeglColor *colour = gegl_color_new (NULL);
-  GtkWidget *area, *label;
-
-  gegl_color_set_pixel (colour, babl_format ("R'G'B' u8"), swatch->rgb);
-  area = gimp_color_area_new (colour, GIMP_COLOR_AREA_FLAT, 0);
-  g_object_unref (colour);
-  gtk_widget_set_size_request (area, 28, 20);
-  label = gtk_label_new (swatch->label);
-  gimp_label_set_attributes (GTK_LABEL (label), PANGO_ATTR_SCALE,
-                             PANGO_SCALE_SMALL, -1);
-  gimp_help_set_help_data (box, swatch->tip, NULL);
-  gtk_box_pack_start (GTK_BOX (box), area, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
-  gtk_widget_show_all (box);
-  return box;
-}
-
 void
 segment_swatches3_show (GtkWidget             *box,
                         const SegmentSwatches *swatches)
@@ -79,7 +58,7 @@ segment_swatches3_show (GtkWidget             *box,
   g_list_free (children);
   for (c = 0; c < swatches->n_swatches; c++)
     gtk_container_add (GTK_CONTAINER (flow),
-                       swatch_new (&swatches->swatches[c]));
+                       segment_swatch_new (&swatches->swatches[c]));
   gtk_label_set_text (GTK_LABEL (more),
                       swatches->more != NULL ? swatches->more : "");
   gtk_widget_set_visible (more, swatches->more != NULL);
