@@ -90,7 +90,7 @@ report $? "a 16-bit layer, radius 4, 2 passes: the core's 16-bit pixels"
 python_case "$work/profile" box-blur >"$host_work/python.log"
 convert "$host_work/python.png" -depth 8 rgba:"$host_work/python-got.raw" \
   && cmp -s "$host_work/python-got.raw" "$host_work/rgb-6x3-want.raw"
-report $? "called from Python: the same pixels as from Script-Fu"
+report $? "called from a Python plug-in: the same pixels as from Script-Fu"
 
 gimp3 -b "(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/rgb.png\")))
                  (group (car (gimp-group-layer-new image \"Group\"))))

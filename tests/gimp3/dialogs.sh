@@ -19,6 +19,7 @@ cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:classes 0))|layers
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths

@@ -149,7 +149,7 @@ report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 # on a new layer, saved alone as python-3.png.
 python_case "$work/profile" fill-contours >"$host_work/python.log"
 same python-3 new-layer-2
-report $? "the same new layer from Python: 2.10's pixels"
+report $? "the same new layer from a Python plug-in: 2.10's pixels"
 
 # refuse NAME MESSAGE SCHEME: the call fails with MESSAGE.
 refuse ()
