@@ -14,12 +14,14 @@ shots=$builddir/tests/gimp3/screenshots
 
 # NAME|SAMPLE (in data/)|WINDOW TITLE (extended regex)|CALL, with image,
 # drawable and drawables bound|WHAT CHANGES: pixels (of the image,
-# flattened), layers (their number), channels or paths
+# flattened), layers (their number), channels or paths[|PROCEDURE
+# SETTINGS: the dialog opens with these, as if they were the last used
+# (GIMP 3 opens a dialog on its last values, not on the call's)]
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
-mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:classes 0))|layers
+mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers|plug-in-tessera-mst-segment (classes 0)
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
@@ -99,9 +101,14 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes last; do
   dir=$work/$name
   mkdir -p "$root$dir"
+  if [ -n "$last" ]; then
+    mkdir -p "$host_work/profile/plug-in-settings"
+    echo "${last#* }" \
+      >"$host_work/profile/plug-in-settings/GimpProcedureConfigRun-${last%% *}.last"
+  fi
   cp "$top/data/$sample" "$root$dir/sample.png"
   what=$(measure "$changes")
   cat >"$root$dir/script.scm" <<SCM
