@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "emst.h"
+#include "emst-labels.h"
 #include "gpu-backend.h"
+#include "union-find.h"
 
 #define NONE UINT32_MAX
 
@@ -17,9 +19,9 @@
  * tight, large enough that walking to it costs less than scanning it. */
 #define LEAF_SIZE 8
 
-/* Node labels: a component label, or one of these. */
-#define MIXED (UINT32_MAX - 1)    /* points of several components */
-#define EMPTY UINT32_MAX          /* no points (padding of the tree) */
+/* Node labels: a component label, or one of emst-labels.h's marks. */
+#define MIXED EMST_MIXED
+#define EMPTY EMST_EMPTY
 
 /* A k-d tree, complete and stored as a heap: node i has children 2i and
  * 2i+1, leaves are FIRST_LEAF .. 2 * FIRST_LEAF - 1, leaf l holding sorted
@@ -338,16 +340,6 @@ search_tree_build (SearchTree *tree, const float *points, size_t n,
   return TESSERA_OK;
 }
 
-static inline uint32_t
-merge_labels (uint32_t a, uint32_t b)
-{
-  if (a == EMPTY)
-    return b;
-  if (b == EMPTY || a == b)
-    return a;
-  return MIXED;
-}
-
 /* Marks the nodes whose points all lie in one component. */
 static void
 label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
@@ -361,7 +353,7 @@ label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
       uint32_t label = EMPTY;
       for (size_t k = leaf * LEAF_SIZE;
            k < (leaf + 1) * LEAF_SIZE && k < tree->n; k++)
-        label = merge_labels (label, comp[k]);
+        label = emst_merge_labels (label, comp[k]);
       tree->node_comp[first + leaf] = label;
     }
   for (size_t level = first / 2; level >= 1; level /= 2)
@@ -369,8 +361,9 @@ label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
       #pragma omp parallel for schedule (static) num_threads (threads) \
         if (level >= PARALLEL_MIN / LEAF_SIZE)
       for (size_t node = level; node < 2 * level; node++)
-        tree->node_comp[node] = merge_labels (tree->node_comp[2 * node],
-                                              tree->node_comp[2 * node + 1]);
+        tree->node_comp[node]
+          = emst_merge_labels (tree->node_comp[2 * node],
+                               tree->node_comp[2 * node + 1]);
     }
 }
 
@@ -590,17 +583,6 @@ search_neighbours (Boruvka *b, const SearchTree *tree, int threads)
       else
         b->nn_d2[k] = found.d2;
     }
-}
-
-static inline uint32_t
-find_root (uint32_t *parent, uint32_t x)
-{
-  while (parent[x] != x)
-    {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-  return x;
 }
 
 /* Whether point K's edge comes before point L's (both with neighbours). */

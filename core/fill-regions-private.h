@@ -6,17 +6,13 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "array-reserve.h"
 #include "fill-regions.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Makes room in the growable array *DATA (of *CAPACITY elements of SIZE
- * bytes) for element COUNT: doubles it (from 1024) when full.  False when
- * out of memory, the array kept. */
-bool region_reserve (void **data, size_t *capacity, size_t count,
-                     size_t size);
 
 /* The sides of the canvas a region touches (RegionSets.sides). */
 enum

@@ -5,25 +5,6 @@
 #include <string.h>
 #include "fill-regions-private.h"
 
-bool
-region_reserve (void **data, size_t *capacity, size_t count, size_t size)
-{
-  size_t more;
-  void *grown;
-
-  if (count < *capacity && *data != NULL)
-    return true;
-  more = *capacity ? 2 * *capacity : 1024;
-  while (more <= count)
-    more *= 2;
-  grown = realloc (*data, more * size);
-  if (grown == NULL)
-    return false;
-  *data = grown;
-  *capacity = more;
-  return true;
-}
-
 TesseraFillRegions
 tessera_fill_regions_defaults (void)
 {
@@ -403,7 +384,7 @@ tessera_fill_regions_guide (const TesseraLabels *labels,
           const uint8_t *p = in + 4 * x;
           if (label[x] == 0 || p[3] < 128)
             continue;
-          if (!region_reserve ((void **) &keys, &capacity, n, sizeof *keys))
+          if (!array_reserve ((void **) &keys, &capacity, n, sizeof *keys))
             {
               free (keys);
               return TESSERA_ERROR_OUT_OF_MEMORY;

@@ -211,7 +211,7 @@ typedef struct
 static bool
 end_push (EndList *list, const End *end)
 {
-  if (!region_reserve ((void **) &list->ends, &list->capacity, list->count,
+  if (!array_reserve ((void **) &list->ends, &list->capacity, list->count,
                        sizeof *list->ends))
     return false;
   list->ends[list->count++] = *end;

@@ -20,7 +20,7 @@ region_grow (uint32_t *label, uint8_t *state, int width, int height,
   size_t pixels = (size_t) width * height, pending = 0, capacity = 0;
   size_t *todo = NULL;
 
-  if (!region_reserve ((void **) &todo, &capacity, 0, sizeof *todo))
+  if (!array_reserve ((void **) &todo, &capacity, 0, sizeof *todo))
     return false;
   /* Eight states at a time: most words hold no target. */
   for (size_t i = 0; i < pixels; i++)
@@ -39,7 +39,7 @@ region_grow (uint32_t *label, uint8_t *state, int width, int height,
         }
       if (state[i] != GROW_TARGET)
         continue;
-      if (!region_reserve ((void **) &todo, &capacity, pending, sizeof *todo))
+      if (!array_reserve ((void **) &todo, &capacity, pending, sizeof *todo))
         {
           free (todo);
           return false;

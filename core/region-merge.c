@@ -52,7 +52,7 @@ border_pairs (const uint32_t *centre, int width, int height, size_t *count)
   size_t capacity = 0, n = 0;
   uint64_t *pairs = NULL;
 
-  if (!region_reserve ((void **) &pairs, &capacity, 0, sizeof *pairs))
+  if (!array_reserve ((void **) &pairs, &capacity, 0, sizeof *pairs))
     return NULL;
   for (int y = 0; y < height; y++)
     for (int x = 0; x < width; x++)
@@ -67,7 +67,7 @@ border_pairs (const uint32_t *centre, int width, int height, size_t *count)
             b = centre[k == 0 ? at + 1 : at + (size_t) width];
             if (a == b)
               continue;
-            if (!region_reserve ((void **) &pairs, &capacity, n,
+            if (!array_reserve ((void **) &pairs, &capacity, n,
                                  sizeof *pairs))
               {
                 free (pairs);

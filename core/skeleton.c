@@ -31,7 +31,7 @@ thin_removes (unsigned bits, int pass)
 bool
 candidates_push (Candidates *list, size_t at)
 {
-  if (!region_reserve ((void **) &list->at, &list->capacity, list->count,
+  if (!array_reserve ((void **) &list->at, &list->capacity, list->count,
                        sizeof *list->at))
     return false;
   list->at[list->count++] = at;

@@ -17,12 +17,12 @@
 #include <vector>
 #include "tessera-cuda.h"
 #include "common.cuh"
+#include "emst-labels.h"
 
 namespace {
 
 const uint32_t NONE = 0xffffffffu;
-const uint32_t MIXED = 0xfffffffeu;    /* node labels, as on the CPU */
-const uint32_t EMPTY = 0xffffffffu;
+const uint32_t EMPTY = EMST_EMPTY;     /* node labels (core/emst-labels.h) */
 const int LEAF_SIZE = 8;
 const int BLOCK = 256;
 const int STACK_DEPTH = 32;           /* the tree has at most 28 levels */
@@ -195,16 +195,6 @@ split_points_kernel (const TreePoint *points, size_t n, float *x, float *y,
 
 /* ---- Boruvka's rounds --------------------------------------------------- */
 
-__device__ inline uint32_t
-merge_labels (uint32_t a, uint32_t b)
-{
-  if (a == EMPTY)
-    return b;
-  if (b == EMPTY || a == b)
-    return a;
-  return MIXED;
-}
-
 __global__ void
 label_leaves_kernel (Tree t, const uint32_t *comp)
 {
@@ -214,7 +204,7 @@ label_leaves_kernel (Tree t, const uint32_t *comp)
   uint32_t label = EMPTY;
   for (size_t k = (size_t) leaf * LEAF_SIZE;
        k < (size_t) (leaf + 1) * LEAF_SIZE && k < t.n; k++)
-    label = merge_labels (label, comp[k]);
+    label = emst_merge_labels (label, comp[k]);
   t.node_comp[t.first_leaf + leaf] = label;
 }
 
@@ -223,8 +213,8 @@ label_level_kernel (Tree t, uint32_t level)
 {
   uint32_t node = level + blockIdx.x * blockDim.x + threadIdx.x;
   if (node < 2 * level)
-    t.node_comp[node] = merge_labels (t.node_comp[2 * node],
-                                      t.node_comp[2 * node + 1]);
+    t.node_comp[node] = emst_merge_labels (t.node_comp[2 * node],
+                                           t.node_comp[2 * node + 1]);
 }
 
 __global__ void

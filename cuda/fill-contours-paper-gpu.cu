@@ -1,14 +1,15 @@
 /* Tessera — Fill Closed Contours on the GPU: PAPER_GPU, the paper's fill
  * on the GPU (see fill-contours-private.cuh): one thread per seed, the
- * same scanline fill as the CPU's PAPER (core/fill-contours.c explains the
- * fences and why the races are safe), each thread with a fixed stack whose
- * overflow goes to a global queue handled by further launches; then the
- * merge: union-find of the noted pairs and of the border's labels, a table
- * from label to mask value, and the inversion (which the PAPER merge
- * pipeline also runs, on labels from the CPU).
+ * same scanline fill as the CPU's PAPER (core/fill-contours-paper.c
+ * explains the fences and why the races are safe), each thread with a
+ * fixed stack whose overflow goes to a global queue handled by further
+ * launches; then the merge: union-find of the noted pairs and of the
+ * border's labels, a table from label to mask value, and the inversion
+ * (which the PAPER merge pipeline also runs, on labels from the CPU).
  *
  * The per-thread steps are __host__ __device__ so that they can be stepped
  * through on a machine with no GPU. */
+#include "border-pixels.h"
 #include "fill-contours-private.cuh"
 
 /* ------------------------------------------------------------------ */
@@ -188,31 +189,6 @@ paper_fill (const PaperImage *image, const PaperQueues *queues, int x, int y,
       if (seed.y + 1 < image->height)
         paper_scan (&fill, left, right, seed.y + 1, true);
     }
-}
-
-/* The pixels of the image border, numbered as in core/fill-contours.c. */
-static __host__ __device__ inline size_t
-border_length (int width, int height)
-{
-  size_t inner_width = width > 2 ? (size_t) width - 2 : 0;
-  size_t inner_height = height > 2 ? (size_t) height - 2 : 0;
-  return (size_t) width * height - inner_width * inner_height;
-}
-
-static __host__ __device__ inline void
-border_pixel (size_t i, int width, int height, int *x, int *y)
-{
-  size_t row_pixels = (height > 1 ? 2 : 1) * (size_t) width;
-  size_t side = (size_t) height - 2;
-  if (i < row_pixels)
-    {
-      *x = (int) (i % width);
-      *y = i < (size_t) width ? 0 : height - 1;
-      return;
-    }
-  i -= row_pixels;
-  *y = 1 + (int) (i % side);
-  *x = i < side ? 0 : width - 1;
 }
 
 /* Thread T of the first launch: a share of the border (T < BORDER_TASKS)

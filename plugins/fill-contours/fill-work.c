@@ -1,18 +1,18 @@
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "contour-map.h"
 #include "fill-work.h"
 #include "tessera-args.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-region.h"
 
-#define CONTOUR 255
+#define CONTOUR TESSERA_CONTOUR
 #define INSIDE  TESSERA_FILL_CONTOURS_INTERIOR
 
 /* ------------------------------------------------------------------ */
@@ -28,37 +28,24 @@ rgba_float (gint32 drawable)
                                    (TESSERA_DRAWABLE (drawable)));
 }
 
-static gfloat
-luminance (const gfloat *rgba)
+/* The core's threshold for VALUES, FOREGROUND (R'G'B') its colour. */
+static TesseraContourThreshold
+contour_threshold (const FillValues *values,
+                   const gfloat     *foreground)
 {
-  return 0.2126f * rgba[0] + 0.7152f * rgba[1] + 0.0722f * rgba[2];
-}
-
-/* Whether the pixel RGBA is contour.  Transparent pixels read as the paper
- * they lie on: white under dark ink, black under light lines. */
-static gboolean
-is_contour (const gfloat     *rgba,
-            const FillValues *values,
-            const gfloat     *foreground)
-{
-  gfloat alpha = rgba[3];
-  gfloat distance;
+  TesseraContourThreshold threshold = { TESSERA_CONTOUR_DARK,
+                                        values->threshold,
+                                        { foreground[0], foreground[1],
+                                          foreground[2] } };
 
   switch (values->source)
     {
-    case FILL_SOURCE_ALPHA:
-      return alpha >= values->threshold;
-    case FILL_SOURCE_DARK:
-      return alpha * luminance (rgba) + (1 - alpha) <= values->threshold;
-    case FILL_SOURCE_BRIGHT:
-      return alpha * luminance (rgba) >= values->threshold;
-    default:
-      distance = sqrtf (((rgba[0] - foreground[0]) * (rgba[0] - foreground[0])
-                         + (rgba[1] - foreground[1]) * (rgba[1] - foreground[1])
-                         + (rgba[2] - foreground[2]) * (rgba[2] - foreground[2]))
-                        / 3);
-      return alpha >= 0.5f && distance <= values->threshold;
+    case FILL_SOURCE_ALPHA:  threshold.source = TESSERA_CONTOUR_ALPHA;  break;
+    case FILL_SOURCE_DARK:   threshold.source = TESSERA_CONTOUR_DARK;   break;
+    case FILL_SOURCE_BRIGHT: threshold.source = TESSERA_CONTOUR_BRIGHT; break;
+    default:                 threshold.source = TESSERA_CONTOUR_COLOUR; break;
     }
+  return threshold;
 }
 
 void
@@ -89,7 +76,7 @@ fill_guess_source (gint32 drawable)
       for (gint x = 0; x < width; x += step, count++)
         {
           clear += row[4 * x + 3] < 0.5f;
-          light += luminance (row + 4 * x);
+          light += tessera_contour_luma (row + 4 * x);
         }
     }
   g_free (row);
@@ -102,31 +89,33 @@ fill_guess_source (gint32 drawable)
 }
 
 /* Marks the contour pixels of ROWS rows of RGBA (R'G'B'A floats, MAP's
- * width a row) in MAP from row Y0 on. */
+ * width a row) in MAP from row Y0 on, on THREADS threads. */
 static void
-mark_contour (TesseraImage     *map,
-              gint              y0,
-              gint              rows,
-              const gfloat     *rgba,
-              const FillValues *values,
-              const gfloat     *foreground)
+mark_contour (TesseraImage                  *map,
+              gint                           y0,
+              gint                           rows,
+              gfloat                        *rgba,
+              const TesseraContourThreshold *threshold,
+              gint                           threads)
 {
-  for (gint y = 0; y < rows; y++)
-    {
-      guint8       *out = tessera_image_row (map, y0 + y);
-      const gfloat *in  = rgba + 4 * (gsize) map->width * y;
-      for (gint x = 0; x < map->width; x++)
-        out[x] = is_contour (in + 4 * x, values, foreground) ? CONTOUR : 0;
-    }
+  TesseraImage band = tessera_image_view (rgba, map->width, rows, 4,
+                                          TESSERA_F32);
+  TesseraImage out  = *map;
+  TesseraExec  exec = tessera_exec_default ();
+
+  out.data   = tessera_image_row (map, y0);
+  out.height = rows;
+  exec.threads = threads;
+  /* Both are the plug-in's own well-formed host images. */
+  tessera_contour_map (&band, &out, threshold, &exec);
 }
 
 /* MAP from PIXELS, read in the drawable's own format: converted to
  * R'G'B'A float here as GEGL would, a band of tile rows per thread. */
 static void
-map_from_pixels (TesseraImage        *map,
-                 const TesseraRegion *pixels,
-                 const FillValues    *values,
-                 const gfloat        *foreground)
+map_from_pixels (TesseraImage                  *map,
+                 const TesseraRegion           *pixels,
+                 const TesseraContourThreshold *threshold)
 {
   const Babl *fish = babl_fish (pixels->format,
                                 rgba_float (pixels->drawable));
@@ -143,7 +132,8 @@ map_from_pixels (TesseraImage        *map,
         for (gint y = 0; y < rows; y++)
           babl_process (fish, tessera_image_row (&pixels->image, y0 + y),
                         rgba + 4 * (gsize) map->width * y, map->width);
-        mark_contour (map, y0, rows, rgba, values, foreground);
+        /* One thread a band: the bands share the threads. */
+        mark_contour (map, y0, rows, rgba, threshold, 1);
       }
     g_free (rgba);
   }
@@ -153,11 +143,10 @@ map_from_pixels (TesseraImage        *map,
  * plug-in reads as others (half, u32, double): their conversion through
  * float could round differently. */
 static void
-map_from_drawable (TesseraImage     *map,
-                   gint32            drawable,
-                   const FillValues *values,
-                   const gfloat     *foreground,
-                   TesseraProgress  *progress)
+map_from_drawable (TesseraImage                  *map,
+                   gint32                         drawable,
+                   const TesseraContourThreshold *threshold,
+                   TesseraProgress               *progress)
 {
   GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE
                                                   (drawable));
@@ -171,7 +160,7 @@ map_from_drawable (TesseraImage     *map,
       GeglRectangle rows = { 0, y0, map->width, MIN (band, map->height - y0) };
       gegl_buffer_get (buffer, &rows, 1.0, rgba_float (drawable), rgba,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-      mark_contour (map, y0, rows.height, rgba, values, foreground);
+      mark_contour (map, y0, rows.height, rgba, threshold, 0);
       tessera_progress_update (progress,
                                (gdouble) (y0 + rows.height) / map->height);
     }
@@ -191,6 +180,7 @@ fill_read_map (FillJob          *job,
   gboolean       on_drawable = values->output == FILL_OUTPUT_FOREGROUND;
   gboolean       native;
   gfloat         foreground[4];
+  TesseraContourThreshold threshold;
   TesseraStatus  status;
 
   memset (job, 0, sizeof (*job));
@@ -203,6 +193,7 @@ fill_read_map (FillJob          *job,
       return FALSE;
     }
   fill_foreground_pixel (rgba_float (drawable), foreground);
+  threshold = contour_threshold (values, foreground);
   if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
     return FALSE;
 
@@ -213,9 +204,9 @@ fill_read_map (FillJob          *job,
   if (native || on_drawable)
     tessera_region_load (&job->pixels, progress);
   if (native)
-    map_from_pixels (&job->map, &job->pixels, values, foreground);
+    map_from_pixels (&job->map, &job->pixels, &threshold);
   else
-    map_from_drawable (&job->map, drawable, values, foreground,
+    map_from_drawable (&job->map, drawable, &threshold,
                        on_drawable ? NULL : progress);
   if (! on_drawable)
     tessera_region_clear (&job->pixels);
