@@ -318,6 +318,17 @@ fill_device_run (void *state)
 }
 #endif
 
+#ifdef TESSERA_HAVE_CUDA
+/* The regions of line art thin on the GPU and do the rest on the CPU:
+ * only their host timing (transfers included) means anything. */
+static bool
+fill_host_only (void *state)
+{
+  const FillBench *bench = state;
+  return bench->regions_mode;
+}
+#endif
+
 static void
 fill_print_fields (void *state, FILE *out)
 {
@@ -442,6 +453,7 @@ const BenchOp bench_op_fill_contours = {
   .run = fill_run,
 #ifdef TESSERA_HAVE_CUDA
   .device_prepare = fill_device_prepare,
+  .host_only = fill_host_only,
   .device_run = fill_device_run,
 #endif
   .print_fields = fill_print_fields,

@@ -71,6 +71,9 @@ typedef struct
    * the device, for device-resident timing.  Built only with CUDA. */
   TesseraStatus     (*device_prepare) (void *state);
   TesseraStatus     (*device_run)     (void *state);
+  /* Optional: whether this run's settings have no device-resident form
+   * (part of the work stays on the CPU): the host timing then stands. */
+  bool              (*host_only)      (void *state);
 
   /* Optional: prints the op's own fields (" value=…") after the timings. */
   void              (*print_fields) (void *state, FILE *out);

@@ -265,7 +265,8 @@ time_on_device (const BenchOp *op, void *state, const Options *options,
 #ifdef TESSERA_HAVE_CUDA
   TesseraStatus status;
 
-  if (op->device_prepare == NULL)
+  if (op->device_prepare == NULL
+      || (op->host_only != NULL && op->host_only (state)))
     return TESSERA_OK;
   status = op->device_prepare (state);
   if (status == TESSERA_OK)

@@ -57,10 +57,11 @@ bool          region_grow (uint32_t *label, uint8_t *state, int width,
 
 /* Adds to BLOCKED (W*H, rows packed; 0 free, else line) the closing
  * segments of gaps of at most GAP free pixels, as CLOSURE_PIXEL on pixels
- * that were free; with EDGE, the canvas edge is a line they may reach. */
+ * that were free; with EDGE, the canvas edge is a line they may reach.
+ * The thinning runs on EXEC's backend (EXEC->backend_used tells which). */
 #define CLOSURE_PIXEL 2
 TesseraStatus gap_close (uint8_t *blocked, int width, int height, int gap,
-                         bool edge, int threads);
+                         bool edge, TesseraExec *exec);
 
 /* Absorbs the regions of LABEL (numbers 1..COUNT, 0 outside; W*H) with
  * fewer than MIN_AREA pixels into the neighbour each shares most line with

@@ -114,11 +114,13 @@ classify_sets (const RegionSets *sets, const uint32_t *label,
   if (params->gap == 0)
     return keep;
   for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
+    for (const uint8_t *row = blocked + (size_t) y * width,
+                       *p = memchr (row, CLOSURE_PIXEL, (size_t) width);
+         p != NULL;
+         p = memchr (p + 1, CLOSURE_PIXEL, (size_t) (row + width - p - 1)))
       {
-        size_t at = (size_t) y * width + x;
-        if (blocked[at] != CLOSURE_PIXEL)
-          continue;
+        /* The closures are few: memchr skips the rest a word at a time. */
+        int x = (int) (p - row);
         for (int dy = -1; dy <= 1; dy++)
           for (int dx = -1; dx <= 1; dx++)
             {
@@ -217,10 +219,11 @@ final_numbers (const uint32_t *label, const uint8_t *blocked,
   return TESSERA_OK;
 }
 
-/* Numbers the regions of LABEL (1..COUNT) in the raster order of their
- * first pixel. */
+/* Numbers the regions of LABEL, set numbers that MAP turns into 1..COUNT,
+ * in the raster order of their first pixel (one pass for both). */
 static TesseraStatus
-renumber (uint32_t *label, size_t pixels, uint32_t count)
+renumber (uint32_t *label, size_t pixels, const uint32_t *map,
+          uint32_t count)
 {
   uint32_t *order = calloc ((size_t) count + 1, sizeof *order);
   uint32_t next = 0;
@@ -229,7 +232,8 @@ renumber (uint32_t *label, size_t pixels, uint32_t count)
     return TESSERA_ERROR_OUT_OF_MEMORY;
   for (size_t i = 0; i < pixels; i++)
     {
-      uint32_t l = label[i];
+      uint32_t l = map[label[i]];
+      label[i] = 0;
       if (l == 0)
         continue;
       if (order[l] == 0)
@@ -265,7 +269,7 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
     return TESSERA_ERROR_OUT_OF_MEMORY;
   if (params->gap > 0)
     status = gap_close (blocked, width, height, params->gap,
-                        params->edge_regions, threads);
+                        params->edge_regions, exec);
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 0.3))
     status = TESSERA_ERROR_CANCELLED;
   if (status == TESSERA_OK)
@@ -290,13 +294,16 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
   if (status == TESSERA_OK)
     {
       uint32_t *label = labels->label;
-      #pragma omp parallel for schedule(static) num_threads(threads)
-      for (size_t i = 0; i < pixels; i++)
-        label[i] = map[label[i]];
       /* Grown back or absorbed, a region may now start before the set it
        * was numbered by. */
       if (params->gap > 0 || params->min_region > 0)
-        status = renumber (label, pixels, labels->count);
+        status = renumber (label, pixels, map, labels->count);
+      else
+        {
+          #pragma omp parallel for schedule(static) num_threads(threads)
+          for (size_t i = 0; i < pixels; i++)
+            label[i] = map[label[i]];
+        }
       if (status == TESSERA_OK && closures != NULL)
         for (int y = 0; y < height; y++)
           {

@@ -88,8 +88,9 @@ TesseraStatus tessera_fill_regions_check (const TesseraImage *contours,
 
 /* Steps 1-4 above into LABELS.  CLOSURES (u8, may be NULL) gets 255 on the
  * pixels of the closing segments that were free, 0 elsewhere.  EXEC may be
- * NULL; the work runs on the CPU (EXEC's threads), also when EXEC asks for
- * CUDA, which has no path for it yet (EXEC's backend_used says CPU). */
+ * NULL.  The thinning of gap closing runs on the backend EXEC asks for
+ * (the same skeleton on either), the rest on the CPU (EXEC's threads);
+ * EXEC's backend_used says CUDA when the thinning ran there. */
 TesseraStatus tessera_fill_regions (const TesseraImage *contours,
                                     TesseraLabels *labels,
                                     TesseraImage *closures,

@@ -13,9 +13,13 @@
  *  2. A skeleton pixel with one run of neighbours is an end.  An end whose
  *     branch meets a junction within twice the line's half-width (+3) is a
  *     spur of a thick corner or a square cap, and is pruned (twice, so that the
- *     fork of a square cap leaves its stem's end).  An end must also open
- *     onto free space like a cap (open_cap), which the spurs of sharp inner
- *     corners do not.
+ *     fork of a square cap leaves its stem's end).  Where pruning turns a
+ *     fork into an end, the ends of the branches it removed count as ends
+ *     too, heading away from the fork (a cut a few pixels from a sharp tip
+ *     leaves a stub as short as the tip's spur); on closed lines no fork
+ *     becomes an end.  An end must also open like a cap onto free space
+ *     or lines other than its own stroke (open_cap), which the spurs of
+ *     sharp inner corners do not.
  *  3. From each end, the line's heading is the direction from a skeleton
  *     pixel 2r+3 steps back (r: the half-width at the end).  Rays in a cone
  *     of +-60 degrees walk 4-connected cells (Amanatides and Woo) out of
@@ -222,26 +226,65 @@ end_push (EndList *list, const End *end)
 #define RING_SAMPLES 48
 #define CAP_SAMPLES 20      /* 150 degrees */
 
-/* Whether the free pixels around the end (X, Y) of half-width R open
- * like the space around a cap: at least 150 degrees of a circle of radius
- * R + 2 are free (the stub across a gap may cut that into two).  The spur
- * that thinning leaves in the sharp inner corner of a thick line sees
- * only the corner's narrow wedge. */
-static bool
-open_cap (const Map *map, int x, int y, int r)
+/* The ring of samples about (X, Y) at radius R + 2 where the line is, in
+ * LINE_X and LINE_Y; returns how many, and FREE how many are free (or off
+ * the canvas). */
+static int
+cap_ring (const Map *map, int x, int y, int r, int *line_x, int *line_y,
+          int *free_samples)
 {
   double radius = r + 2;
-  int free_samples = 0;
+  int lines = 0;
 
+  *free_samples = 0;
   for (int i = 0; i < RING_SAMPLES; i++)
     {
       double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
       int px = x + (int) lround (radius * cos (a));
       int py = y + (int) lround (radius * sin (a));
-      free_samples += px < 0 || py < 0 || px >= map->width
-                      || py >= map->height
-                      || !map->line[(size_t) py * map->width + px];
+      if (px < 0 || py < 0 || px >= map->width || py >= map->height
+          || !map->line[(size_t) py * map->width + px])
+        ++*free_samples;
+      else
+        {
+          line_x[lines] = px;
+          line_y[lines++] = py;
+        }
     }
+  return lines;
+}
+
+/* Whether the space around the end (X, Y) of half-width R opens like the
+ * space around a cap: at least 150 degrees of a circle of radius R + 2
+ * are free (the stub across a gap may cut that into two) or hold a line
+ * other than the end's own stroke (its geodesic ball of GAP + 2R + 3
+ * steps, as for the rays): a cut in a sharp corner opens onto the
+ * corner's other arm.  The spur that thinning leaves in the sharp inner
+ * corner of a thick line sees only the corner's narrow wedge, walled by
+ * its own stroke. */
+static bool
+open_cap (const Map *map, int x, int y, int r, int gap)
+{
+  int line_x[RING_SAMPLES], line_y[RING_SAMPLES], free_samples;
+  int lines = cap_ring (map, x, y, r, line_x, line_y, &free_samples);
+  int ball_r = gap + 2 * r + 3, side = 2 * ball_r + 1;
+  uint16_t *ball;
+  Cell *queue;
+
+  if (free_samples >= CAP_SAMPLES || free_samples + lines < CAP_SAMPLES)
+    return free_samples >= CAP_SAMPLES;
+  /* Few ends get here: their ball is found for them alone. */
+  ball = calloc ((size_t) side * side, sizeof *ball);
+  queue = malloc ((size_t) side * side * (sizeof (Cell) + 1));
+  if (ball != NULL && queue != NULL)
+    {
+      own_stroke (map, x, y, ball_r, ball, 1, queue);
+      for (int i = 0; i < lines; i++)
+        free_samples += ball[(line_y[i] - y + ball_r) * side
+                             + line_x[i] - x + ball_r] != 1;
+    }
+  free (ball);
+  free (queue);
   return free_samples >= CAP_SAMPLES;
 }
 
@@ -249,7 +292,7 @@ open_cap (const Map *map, int x, int y, int r)
  * long) and open like a cap, in the skeleton's order: which pixels are
  * ends is found in parallel, their details then. */
 static bool
-find_ends (const Map *map, const Candidates *skeleton, int threads,
+find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
            EndList *list)
 {
   int width = map->width;
@@ -295,7 +338,7 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
                              &junction);
       /* No heading: marked by r < 0, dropped below. */
       if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
-          || !open_cap (map, end->x, end->y, end->r))
+          || !open_cap (map, end->x, end->y, end->r, gap))
         end->r = -1;
     }
   for (size_t i = 0; i < count; i++)
@@ -305,6 +348,36 @@ find_ends (const Map *map, const Candidates *skeleton, int threads,
         return false;
       }
   free (found);
+  return true;
+}
+
+/* Adds the ends of the branches that pruning removed from a fork which
+ * became an end (PRUNED): a cut a few pixels from a sharp tip leaves its
+ * end on a branch as short as the tip's spur, and both go, leaving an end
+ * at the fork that faces neither the gap nor the tip.  Such a branch end
+ * heads away from its fork and must open like a cap; on closed lines a
+ * fork never becomes an end, so they add nothing there. */
+static bool
+add_fork_ends (const Map *map, const Branches *pruned, int gap,
+               EndList *list)
+{
+  int width = map->width;
+
+  for (size_t i = 0; i < pruned->count; i++)
+    {
+      size_t at = pruned->at[i].end, fork = pruned->at[i].junction;
+      int x = (int) (at % width), y = (int) (at / width);
+      Cell path[2] = { { x, y }, { (int) (fork % width),
+                                   (int) (fork / width) } };
+      End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
+
+      if (!is_end (map, path[1].x, path[1].y)
+          || !heading (path, 2, &end.hx, &end.hy))
+        continue;
+      end.r = skeleton_half_width (map, x, y, MAX_HALF_WIDTH);
+      if (open_cap (map, x, y, end.r, gap) && !end_push (list, &end))
+        return false;
+    }
   return true;
 }
 
@@ -421,27 +494,32 @@ end_closure (const Closing *closing, const End *end, const EndList *list,
 
 TesseraStatus
 gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
-           int threads)
+           TesseraExec *exec)
 {
+  int threads = tessera_exec_threads (exec);
   size_t pixels = (size_t) width * height;
   uint8_t *line = malloc (pixels), *skel = malloc (pixels);
   Map map = { line, skel, width, height };
   Closing closing = { gap, edge, &map, blocked };
   Candidates skeleton = { NULL, 0, 0 };
   EndList ends = { NULL, 0, 0 };
+  Branches pruned = { NULL, 0, 0 };
   EndGrid grid = { 0, 0, 0, NULL, NULL };
   bool ok = line != NULL && skel != NULL;
+  TesseraStatus status = ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 
   if (ok)
     {
       memcpy (line, blocked, pixels);
-      memcpy (skel, blocked, pixels);
-      ok = skeleton_thin (&map, threads, &skeleton)
-           && skeleton_prune (&map, threads, &skeleton)
-           && skeleton_prune (&map, threads, &skeleton)
-           && find_ends (&map, &skeleton, threads, &ends);
+      status = skeleton_thin (&map, exec, &skeleton);
+      ok = status == TESSERA_OK
+           && skeleton_prune (&map, threads, &skeleton, &pruned)
+           && skeleton_prune (&map, threads, &skeleton, &pruned)
+           && find_ends (&map, &skeleton, gap, threads, &ends)
+           && add_fork_ends (&map, &pruned, gap, &ends);
     }
   free (skeleton.at);
+  free (pruned.at);
   ok = ok && grid_build (&grid, &ends, width, height,
                          2 * (gap + MAX_HALF_WIDTH + 2));
   if (ok && ends.count > 0)
@@ -484,5 +562,7 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   free (ends.ends);
   free (line);
   free (skel);
+  if (status != TESSERA_OK)
+    return status;
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }

@@ -98,6 +98,14 @@ TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_fill_merge_submit (TesseraCudaFill
 TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_fill_merge_finish (TesseraCudaFillMerge *merge))
 TESSERA_GPU_VOID (void          tessera_cuda_fill_merge_free   (TesseraCudaFillMerge *merge))
 
+/* Guo and Hall's thinning of core/skeleton.c: host LINE (W*H, 1: line)
+ * thinned into host SKEL, by RULE (2 x 256 entries: 1 where sub-iteration P
+ * removes the pixel whose ring is the index): the CPU's skeleton, pixel
+ * for pixel. */
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_skeleton_thin (const uint8_t *line,
+                                            uint8_t *skel, int width,
+                                            int height, const uint8_t *rule))
+
 /* The Euclidean minimum spanning tree (core/emst.h) of host POINTS into
  * host EDGES, sorted by the edge order: the same tree as the CPU's.  With
  * DEVICE_MS, the time from the points on the device to the edges ready

@@ -1,9 +1,11 @@
 /* Tessera — the skeleton of line art (skeleton.h): Guo and Hall's
  * thinning (1989; it keeps two-pixel diagonals that Zhang and Suen's
  * erases) over a list of border candidates, and the pruning of spurs. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fill-regions-private.h"
+#include "gpu-backend.h"
 #include "skeleton.h"
 
 /* ------------------------------------------------------------------ */
@@ -29,6 +31,16 @@ thin_removes (unsigned bits, int pass)
 }
 
 bool
+branches_push (Branches *list, size_t end, size_t junction)
+{
+  if (!array_reserve ((void **) &list->at, &list->capacity, list->count,
+                       sizeof *list->at))
+    return false;
+  list->at[list->count++] = (Branch) { end, junction };
+  return true;
+}
+
+bool
 candidates_push (Candidates *list, size_t at)
 {
   if (!array_reserve ((void **) &list->at, &list->capacity, list->count,
@@ -38,34 +50,32 @@ candidates_push (Candidates *list, size_t at)
   return true;
 }
 
+/* The rule of both sub-iterations by the ring's bits (RULE[pass * 256 +
+ * bits]), for the CPU and the GPU alike. */
+static void
+thin_rule (uint8_t rule[2 * 256])
+{
+  for (int pass = 0; pass < 2; pass++)
+    for (unsigned bits = 0; bits < 256; bits++)
+      rule[pass * 256 + bits] = thin_removes (bits, pass);
+}
+
 /* Thins MAP's skeleton (a copy of the line) in Guo and Hall's two
  * sub-iterations until nothing changes.  Only pixels on the skeleton's
  * border can go, so each sub-iteration looks at the candidates: the
  * border pixels, and the neighbours of every pixel removed so far; all
  * are judged on the skeleton as the sub-iteration found it, in parallel,
- * then removed, as a sweep of the whole image would.  SKELETON gets the
- * pixels left (in an order that depends on the image only). */
-bool
-skeleton_thin (Map *map, int threads, Candidates *skeleton)
+ * then removed, as a sweep of the whole image would. */
+static bool
+thin_cpu (Map *map, const uint8_t *rule, int threads)
 {
-  static bool removes[2][256];
-  static bool tables;
   int width = map->width, height = map->height;
   size_t pixels = (size_t) width * height;
   uint8_t *queued = calloc (pixels, 1), *gone = NULL;
   Candidates list = { NULL, 0, 0 };
   bool ok = queued != NULL;
 
-  /* A table of the rule by the ring's bits (the same on every thread;
-   * filling it twice writes the same values). */
-  #pragma omp critical (tessera_thin_tables)
-  if (!tables)
-    {
-      for (int pass = 0; pass < 2; pass++)
-        for (unsigned bits = 0; bits < 256; bits++)
-          removes[pass][bits] = thin_removes (bits, pass);
-      tables = true;
-    }
+  memcpy (map->skel, map->line, pixels);
   for (int y = 0; ok && y < height; y++)
     for (int x = 0; ok && x < width; x++)
       {
@@ -98,9 +108,10 @@ skeleton_thin (Map *map, int threads, Candidates *skeleton)
             {
               size_t at = list.at[i];
               gone[i] = map->skel[at]
-                        && removes[pass][ring_bits (map->skel, width, height,
-                                                    (int) (at % width),
-                                                    (int) (at / width))];
+                        && rule[pass * 256
+                                + ring_bits (map->skel, width, height,
+                                             (int) (at % width),
+                                             (int) (at / width))];
             }
           for (size_t i = 0; i < n; i++)
             if (gone[i])
@@ -143,9 +154,85 @@ skeleton_thin (Map *map, int threads, Candidates *skeleton)
     }
   free (gone);
   free (queued);
-  /* Every pixel left was a border pixel once: the list is the skeleton. */
-  *skeleton = list;
+  free (list.at);
   return ok;
+}
+
+/* SKELETON gets MAP's skeleton pixels in raster order (the order of the
+ * ends, which the GPU's thinning must reproduce), skipping zeros a word at
+ * a time. */
+static bool
+skeleton_list (const Map *map, Candidates *skeleton)
+{
+  size_t pixels = (size_t) map->width * map->height, at = 0;
+  const uint8_t *skel = map->skel;
+
+  skeleton->count = 0;
+  while (at < pixels)
+    {
+      uint64_t word;
+      if (at + 8 <= pixels)
+        {
+          memcpy (&word, skel + at, 8);
+          if (word == 0)
+            {
+              at += 8;
+              continue;
+            }
+        }
+      if (skel[at] && !candidates_push (skeleton, at))
+        return false;
+      at++;
+    }
+  return true;
+}
+
+typedef struct
+{
+  Map     *map;
+  uint8_t  rule[2 * 256];
+} Thinning;
+
+static TesseraStatus
+thin_on_cpu (void *args, TesseraExec *exec)
+{
+  Thinning *thinning = args;
+  return thin_cpu (thinning->map, thinning->rule,
+                   tessera_exec_threads (exec))
+         ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
+}
+
+static TesseraStatus
+thin_on_gpu (void *args, TesseraExec *exec)
+{
+  Thinning *thinning = args;
+  Map *map = thinning->map;
+  (void) exec;
+  return tessera_cuda_skeleton_thin (map->line, map->skel, map->width,
+                                     map->height, thinning->rule);
+}
+
+TesseraStatus
+skeleton_thin (Map *map, TesseraExec *exec, Candidates *skeleton)
+{
+  Thinning thinning = { map, { 0 } };
+  double pixels = (double) map->width * map->height;
+  /* Costs per pixel as measured on the page of bench/RESULTS.md (gap
+   * closing, CUDA); the progress belongs to the caller's whole run. */
+  TesseraExecOp op = { thin_on_cpu, TESSERA_GPU (thin_on_gpu), &thinning,
+                       false, false,
+                       { pixels, 8.0, 0.05, 0.0, 2.0 * pixels } };
+  TesseraExec inner = exec != NULL ? *exec : tessera_exec_default ();
+  TesseraStatus status;
+
+  inner.progress = NULL;
+  thin_rule (thinning.rule);
+  status = tessera_exec_run (&inner, &op);
+  if (exec != NULL)
+    exec->backend_used = inner.backend_used;
+  if (status == TESSERA_OK && !skeleton_list (map, skeleton))
+    status = TESSERA_ERROR_OUT_OF_MEMORY;
+  return status;
 }
 
 /* ------------------------------------------------------------------ */
@@ -213,17 +300,24 @@ skeleton_walk (const Map *map, int x, int y, int max, Cell *path,
  * twice the line's half-width at the junction + 3 (the spur of a sharp
  * convex corner of a thick line grows with the corner's sharpness).  The
  * spurs are found first and removed after, so that the order of the ends
- * does not matter. */
+ * does not matter.  PRUNED (may be NULL) gets each removed branch, in the
+ * skeleton's order. */
 bool
-skeleton_prune (Map *map, int threads, Candidates *skeleton)
+skeleton_prune (Map *map, int threads, Candidates *skeleton,
+                Branches *pruned)
 {
   int width = map->width;
   size_t n = skeleton->count, kept = 0;
-  bool any = false;
+  bool any = false, ok = true;
   uint8_t *spur = calloc ((size_t) width * map->height, 1);
+  size_t *junction_at = malloc ((n + 1) * sizeof *junction_at);
 
-  if (spur == NULL)
-    return false;
+  if (spur == NULL || junction_at == NULL)
+    {
+      free (spur);
+      free (junction_at);
+      return false;
+    }
   #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) \
           reduction(||:any)
   for (size_t i = 0; i < n; i++)
@@ -234,6 +328,7 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       bool junction;
       int steps, limit;
 
+      junction_at[i] = SIZE_MAX;
       if (!is_end (map, x, y))
         continue;
       steps = skeleton_walk (map, x, y, MAX_WALK, path, &junction);
@@ -247,8 +342,12 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       /* Ends that share a pixel mark it alike. */
       for (int k = 0; k < steps - 1; k++)
         spur[(size_t) path[k].y * width + path[k].x] = 1;
+      junction_at[i] = (size_t) path[steps - 1].y * width + path[steps - 1].x;
       any = true;
     }
+  for (size_t i = 0; pruned != NULL && ok && i < n; i++)
+    if (junction_at[i] != SIZE_MAX)
+      ok = branches_push (pruned, skeleton->at[i], junction_at[i]);
   if (any)
     for (size_t i = 0; i < n; i++)
       {
@@ -260,6 +359,7 @@ skeleton_prune (Map *map, int threads, Candidates *skeleton)
       }
   if (any)
     skeleton->count = kept;
+  free (junction_at);
   free (spur);
-  return true;
+  return ok;
 }

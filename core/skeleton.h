@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "exec.h"
 
 /* The longest walk along the skeleton. */
 #define MAX_WALK 160
@@ -83,6 +84,20 @@ typedef struct
 
 bool candidates_push (Candidates *list, size_t at);
 
+/* Branches of the skeleton, by the index of their end and junction. */
+typedef struct
+{
+  size_t end, junction;
+} Branch;
+
+typedef struct
+{
+  Branch *at;
+  size_t  count, capacity;
+} Branches;
+
+bool branches_push (Branches *list, size_t end, size_t junction);
+
 static inline bool
 is_end (const Map *map, int x, int y)
 {
@@ -100,12 +115,16 @@ is_junction (const Map *map, int x, int y)
   return ring_runs (ring_bits (map->skel, map->width, map->height, x, y)) >= 3;
 }
 
-/* Thins MAP's skeleton (a copy of the line) to one pixel; SKELETON gets
- * its pixels (see skeleton.c). */
-bool skeleton_thin  (Map *map, int threads, Candidates *skeleton);
+/* Thins MAP's line into its skeleton, one pixel wide, on the backend EXEC
+ * asks for (may be NULL); SKELETON gets its pixels in raster order (see
+ * skeleton.c). */
+TesseraStatus skeleton_thin (Map *map, TesseraExec *exec,
+                             Candidates *skeleton);
 
-/* Removes the spurs of thick corners from MAP's skeleton and SKELETON. */
-bool skeleton_prune (Map *map, int threads, Candidates *skeleton);
+/* Removes the spurs of thick corners from MAP's skeleton and SKELETON;
+ * PRUNED (may be NULL) gets the branches removed. */
+bool skeleton_prune (Map *map, int threads, Candidates *skeleton,
+                     Branches *pruned);
 
 /* The half-width of the line at (X, Y): the chessboard distance to the
  * nearest free pixel (at most LIMIT). */

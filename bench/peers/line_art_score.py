@@ -3,7 +3,7 @@ Tessera (tessera-bench fill-contours --labels) and G'MIC's smart line-art
 colouring (fx_colorize_lineart_smart, Debian's gmic), on the same drawings.
 
     /usr/bin/python3 bench/peers/line_art_score.py BUILD/bench/tessera-bench \\
-        [--seeds 3] [--out DIR] [--page]
+        [--seeds 3] [--out DIR] [--page] [--page-seeds N]
 
 Drawings (tests/reference/line-art.h, 640x480, binary and anti-aliased):
 closed shapes; the same with 9 cuts of 1..4 px of arc; full-bleed strokes
@@ -18,7 +18,9 @@ one label covers 95% of its free pixels and is no other region's main
 label; merged when its main label is another's too; empty when mostly
 unlabelled (G'MIC: the colour of the outside); split when a second label
 covers 5% (and 10 px).  Extra: labels that are no known region's main one.
-With --page, also times both on a 4000x3000 page with 300 cuts.  With
+With --page, also times both on a 4000x3000 page with 300 cuts; with
+--page-seeds N, Tessera is also scored on the pages of seeds 2..N (G'MIC,
+a minute a page, on the first only).  With
 --out, writes each result as a PNG to look at.
 """
 
@@ -155,6 +157,7 @@ def main():
     parser.add_argument("--seeds", type=int, default=3)
     parser.add_argument("--out")
     parser.add_argument("--page", action="store_true")
+    parser.add_argument("--page-seeds", type=int, default=1)
     args = parser.parse_args()
     print("| drawings | regions | Tessera (gap 5): correct / merged / empty "
           "/ split / extra | G'MIC smart colouring: correct / merged / empty"
@@ -201,6 +204,18 @@ def main():
             print(f"\n4000x3000 page, 300 cuts of 1-4 px: Tessera {ms:.0f} ms "
                   f"(core, 2 threads, median of 5): {ours}; G'MIC "
                   f"{seconds:.1f} s: {theirs}")
+            pages = dict(ours)
+            for seed in range(2, args.page_seeds + 1):
+                ink, truth_path, labels, _ = run_tessera(
+                    args.bench, "gaps", ["--cuts", "300", "--gap-max", "4"],
+                    seed, False, work, (4000, 3000))
+                truth = read_pnm(truth_path)[0][:, :, 0]
+                free = read_pnm(ink)[0][:, :, 0] < 128
+                add(pages, score(truth, read_pnm(labels)[0][:, :, 0], free,
+                                 20))
+            if args.page_seeds > 1:
+                print(f"Tessera on the pages of seeds 1-{args.page_seeds}: "
+                      f"{pages}")
 
 
 if __name__ == "__main__":

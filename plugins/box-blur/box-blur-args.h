@@ -11,6 +11,7 @@
 #define BOX_BLUR_TITLE N_("Box Blur (SAT)")
 #define BOX_BLUR_BLURB N_("Blur with the mean of a box, in the same time for " \
                           "any radius")
+#define BOX_BLUR_MENUS "<Image>/Filters/Blur", TESSERA_MENU
 #define BOX_BLUR_HELP                                                        \
   "The mean of the (2 radius-x + 1) x (2 radius-y + 1) box around each "    \
   "pixel, computed through a summed-area table, so the cost per pixel does " \

@@ -208,7 +208,7 @@ box_blur_apply (const TesseraTarget *target,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Blur", TESSERA_MENU, NULL
+  BOX_BLUR_MENUS, NULL
 };
 
 static const TesseraPlugin box_blur =

@@ -34,7 +34,7 @@ blur (const TesseraImage *src,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Blur", "<Image>/Filters/Tessera", NULL
+  BOX_BLUR_MENUS, NULL
 };
 
 static const TesseraFilter3 box_blur3 =

@@ -19,6 +19,10 @@
 #include "exec.h"
 #include "status.h"
 
+/* The submenu all Tessera procedures appear in; each procedure's menus
+ * (NAME_MENUS in its NAME-args.h) serve both GIMPs and its help page. */
+#define TESSERA_MENU "<Image>/Filters/Tessera"
+
 typedef enum
 {
   TESSERA_ARG_INT,         /* a gint; PDB INT32 */

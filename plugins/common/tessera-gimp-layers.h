@@ -114,4 +114,53 @@ tessera_gimp_layers (gint32  image,
 #endif
 }
 
+/* What IMAGE's Layers and Channels dialogs have selected (GIMP 2.10: the
+ * active layer and channel): inserting a layer selects it, and Repeat and
+ * Re-Show run on what is selected, so a procedure that adds a layer keeps
+ * the selection as the user left it. */
+typedef struct
+{
+#if TESSERA_GIMP3
+  GimpLayer   **layers;
+  GimpChannel **channels;
+#else
+  gint32        layer, channel;
+#endif
+} TesseraSelected;
+
+static inline void
+tessera_gimp_selected_save (gint32           image,
+                            TesseraSelected *selected)
+{
+#if TESSERA_GIMP3
+  selected->layers   = gimp_image_get_selected_layers (TESSERA_IMAGE (image));
+  selected->channels = gimp_image_get_selected_channels (TESSERA_IMAGE (image));
+#else
+  selected->layer   = gimp_image_get_active_layer (image);
+  selected->channel = gimp_image_get_active_channel (image);
+#endif
+}
+
+/* Selects again what tessera_gimp_selected_save kept, and frees it. */
+static inline void
+tessera_gimp_selected_restore (gint32           image,
+                               TesseraSelected *selected)
+{
+#if TESSERA_GIMP3
+  gimp_image_set_selected_layers (TESSERA_IMAGE (image),
+                                  (const GimpLayer **) selected->layers);
+  if (selected->channels != NULL && selected->channels[0] != NULL)
+    gimp_image_set_selected_channels (TESSERA_IMAGE (image),
+                                      (const GimpChannel **)
+                                        selected->channels);
+  g_clear_pointer (&selected->layers, g_free);
+  g_clear_pointer (&selected->channels, g_free);
+#else
+  if (selected->layer > 0)
+    gimp_image_set_active_layer (image, selected->layer);
+  if (selected->channel > 0)
+    gimp_image_set_active_channel (image, selected->channel);
+#endif
+}
+
 #endif

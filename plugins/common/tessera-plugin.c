@@ -5,6 +5,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-drawable.h"
+#include "tessera-help-domain.h"
 #include "tessera-plugin.h"
 #include "tessera-region.h"
 
@@ -28,6 +29,22 @@ pdb_arguments (const TesseraPlugin *plugin)
   return 3 + tessera_args_n_pdb (plugin->arguments, plugin->n_arguments);
 }
 
+/* The help pages next to the program (tessera-help-domain.h): the
+ * dialogs' Help button opens the procedure's, its name being its help ID. */
+static void
+register_help (void)
+{
+  gchar *domain = tessera_help_domain ();
+  gchar *folder = tessera_help_folder ();
+  gchar *uri    = g_filename_to_uri (folder, NULL, NULL);
+
+  if (uri != NULL)
+    gimp_plugin_help_register (domain, uri);
+  g_free (uri);
+  g_free (folder);
+  g_free (domain);
+}
+
 void
 tessera_plugin_install (const TesseraPlugin *plugin)
 {
@@ -44,6 +61,7 @@ tessera_plugin_install (const TesseraPlugin *plugin)
                           defs, plugin->return_vals);
   tessera_param_defs_free (defs, pdb_arguments (plugin));
 
+  register_help ();
   /* GIMP translates the blurb, the label and the menus in our domain. */
   gimp_plugin_domain_register (GETTEXT_PACKAGE, LOCALEDIR);
   gimp_plugin_menu_branch_register ("<Image>/Filters", N_("Tessera"));

@@ -14,9 +14,6 @@
 #include "status.h"
 #include "tessera-args-gimp2.h"
 
-/* The submenu all Tessera procedures appear in. */
-#define TESSERA_MENU "<Image>/Filters/Tessera"
-
 /* What a run works on. */
 typedef struct
 {

@@ -10,6 +10,7 @@
 #define FILL_CONTOURS_PROC  "plug-in-tessera-fill-contours"
 #define FILL_CONTOURS_LABEL N_("Fill Closed _Contours…")
 #define FILL_CONTOURS_BLURB N_("Fill the inside of every closed contour")
+#define FILL_CONTOURS_MENUS TESSERA_MENU, "<Image>/Edit"
 #define FILL_CONTOURS_HELP                                                   \
   "Fills every region that a closed contour encloses, nested ones too, "    \
   "with no seed to pick: what cannot reach the edge of the layer through "  \
@@ -60,6 +61,7 @@ typedef struct
   gboolean       to_centre;     /* colour the line to its centre */
   gint32         guide;         /* a layer of colour dabs; -1 (or 0, from
                                    callers that predate it): none */
+  gint           seed;          /* which flat colours; 0: as before it */
 } FillValues;
 
 enum
@@ -67,7 +69,7 @@ enum
   FILL_ARG_SOURCE, FILL_ARG_THRESHOLD, FILL_ARG_CONNECTIVITY, FILL_ARG_OUTPUT,
   FILL_ARG_BACKEND, FILL_ARG_BLEED, FILL_ARG_ALL_LAYERS, FILL_ARG_GAP,
   FILL_ARG_EDGE_REGIONS, FILL_ARG_MIN_REGION, FILL_ARG_TO_CENTRE,
-  FILL_ARG_GUIDE
+  FILL_ARG_GUIDE, FILL_ARG_SEED
 };
 
 static const TesseraArgChoice fill_source_choices[] =
@@ -172,7 +174,12 @@ static const TesseraArg fill_contours_args[] =
                                 N_("A layer with dabs of colour: with flat "
                                    "colours, each region a dab touches takes "
                                    "its colour; the others get the automatic "
-                                   "ones"))
+                                   "ones")),
+  TESSERA_ARG_INT ("seed", FillValues, seed, N_("Colour see_d"),
+                   N_("Which flat colour each region gets: 0 the usual "
+                      "ones, any other number another set, the same every "
+                      "time for the same image"),
+                   0, G_MAXINT, 0, 1000, 0, NULL)
 };
 
 #endif

@@ -130,7 +130,7 @@ make_controls (FillDialog *dialog)
   {
     FILL_ARG_SOURCE, FILL_ARG_THRESHOLD, FILL_ARG_CONNECTIVITY,
     FILL_ARG_OUTPUT, FILL_ARG_BLEED, FILL_ARG_TO_CENTRE, FILL_ARG_GAP,
-    FILL_ARG_EDGE_REGIONS, FILL_ARG_MIN_REGION
+    FILL_ARG_EDGE_REGIONS, FILL_ARG_MIN_REGION, FILL_ARG_SEED
   };
   FillValues *values = dialog->values;
   GtkWidget  *table  = gtk_table_new (13, 4, FALSE);
@@ -247,7 +247,7 @@ fill_apply (const TesseraTarget *target,
 
 static const gchar * const menu_paths[] =
 {
-  TESSERA_MENU, "<Image>/Edit", NULL
+  FILL_CONTOURS_MENUS, NULL
 };
 
 static const TesseraPlugin fill_contours =

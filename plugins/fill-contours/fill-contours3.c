@@ -124,7 +124,7 @@ fill_contours3_run (GimpProcedure        *procedure,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", "<Image>/Edit", NULL
+  FILL_CONTOURS_MENUS, NULL
 };
 
 static const TesseraProcedure3 fill_contours3 =

@@ -2,9 +2,11 @@
  * dialog (fill-contours.c) and the GIMP 3 one (fill-contours3.c) alike.
  *
  * The fill is computed on the whole layer, as an enclosed region may reach
- * far beyond what the preview shows, and kept while only the view moves;
- * it is painted over the part shown in the output's colours, with the
- * gaps' closing segments in magenta. */
+ * far beyond what the preview shows, and kept while only the view moves.
+ * It is painted over the part shown so that it reads whatever the colours:
+ * the foreground colour hatched, flat colours as they will be, the lines
+ * (the contour) over either; the selection as a tint inside marching ants;
+ * the gaps' closing segments in magenta. */
 #ifndef TESSERA_FILL_PREVIEW_H
 #define TESSERA_FILL_PREVIEW_H
 

@@ -233,9 +233,11 @@ has_value (const TesseraImage *image,
   return FALSE;
 }
 
-/* Why JOB has nothing to fill, or NULL; JOB's paint holds the mask. */
+/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
+ * map is inside. */
 static gchar *
-nothing_to_fill (const FillJob *job)
+nothing_to_fill (const FillJob *job,
+                 gboolean       inside)
 {
   gchar *name = gimp_item_get_name (TESSERA_ITEM (job->drawable));
   gchar *why = NULL;
@@ -249,7 +251,7 @@ nothing_to_fill (const FillJob *job)
                              "contour source and threshold, so nothing can "
                              "be inside; try another source or threshold."),
                            name);
-  else if (! has_value (&job->paint, INSIDE, TRUE))
+  else if (! inside)
     why = g_strdup_printf (_("“%s” has no closed contour: every free pixel "
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
@@ -275,14 +277,35 @@ typedef struct
 static const Palette colour_palette = { 3, 32, 5, 20251 };
 static const Palette grey_palette   = { 1, 78, 2, 49 };
 
+static guint
+palette_size (const Palette *palette)
+{
+  return palette->channels == 3
+         ? palette->levels * palette->levels * palette->levels
+         : palette->levels;
+}
+
+/* Where the numbering starts in the palette: at 0 for seed 0, the colours
+ * of every run before the seed; for another seed at an entry mixed from it,
+ * never 0, so that every region's colour changes and all stay apart. */
+static guint
+palette_start (const Palette *palette,
+               guint          seed)
+{
+  guint32 mixed = seed * 2654435761u;   /* Knuth's multiplicative hash */
+
+  if (seed == 0)
+    return 0;
+  mixed ^= mixed >> 15;
+  return 1 + mixed % (palette_size (palette) - 1);
+}
+
 static void
 region_colour (const Palette *palette,
                guint          number,
                guint8        *rgba)
 {
-  guint size = palette->channels == 3
-               ? palette->levels * palette->levels * palette->levels
-               : palette->levels;
+  guint size  = palette_size (palette);
   guint entry = (number % size) * palette->stride % size;
 
   for (guint c = 0; c < palette->channels; c++, entry /= palette->levels)
@@ -315,8 +338,7 @@ regions_params (const FillValues *values)
 }
 
 /* The regions of JOB's map (core/fill-regions.h) into LABELS, the closing
- * segments into JOB's closures, and JOB's paint the mask of the regions
- * (for nothing_to_fill). */
+ * segments into JOB's closures. */
 static TesseraStatus
 job_regions (FillJob            *job,
              const FillValues   *values,
@@ -328,8 +350,6 @@ job_regions (FillJob            *job,
   TesseraStatus      status;
 
   status = tessera_labels_alloc (labels, width, height);
-  if (status == TESSERA_OK)
-    status = tessera_image_alloc (&job->paint, width, height, 1, TESSERA_U8);
   if (status == TESSERA_OK && values->gap > 0)
     status = tessera_image_alloc (&job->closures, width, height, 1,
                                   TESSERA_U8);
@@ -337,16 +357,7 @@ job_regions (FillJob            *job,
     status = tessera_fill_regions (&job->map, labels,
                                    values->gap > 0 ? &job->closures : NULL,
                                    &params, exec);
-  if (status != TESSERA_OK)
-    return status;
-  for (gint y = 0; y < height; y++)
-    {
-      guint8         *out = tessera_image_row (&job->paint, y);
-      const guint32  *in  = labels->label + (gsize) y * width;
-      for (gint x = 0; x < width; x++)
-        out[x] = in[x] != 0 ? INSIDE : 0;
-    }
-  return TESSERA_OK;
+  return status;
 }
 
 /* GUIDE's pixels over JOB's drawable (lined up in the image), as
@@ -418,6 +429,7 @@ paint_from_labels (FillJob              *job,
   /* A grey image's new layer is grey: its colours must differ as greys. */
   const Palette *palette = tessera_gimp_image_base_type (image) == GIMP_GRAY
                            ? &grey_palette : &colour_palette;
+  guint          start = palette_start (palette, values->seed);
   TesseraImage   paint;
   TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
                                               labels->height, flat ? 4 : 1,
@@ -444,7 +456,7 @@ paint_from_labels (FillJob              *job,
             out[4 * x + 3] = 255;
           }
         else if (in[x] != 0)
-          region_colour (palette, in[x] - 1, out + 4 * x);
+          region_colour (palette, in[x] - 1 + start, out + 4 * x);
         else
           memset (out + 4 * x, 0, 4);
     }
@@ -487,10 +499,10 @@ paint_regions_jobs (FillJob          *jobs,
           tessera_set_error (error, status);
           return FALSE;
         }
-      reason = nothing_to_fill (&jobs[i]);
+      /* A region has pixels: the paint is made only where it is used. */
+      reason = nothing_to_fill (&jobs[i], labels.count > 0);
       if (reason != NULL)
         {
-          tessera_image_free (&jobs[i].paint);
           if (*why == NULL)
             *why = reason;
           else
@@ -546,7 +558,8 @@ paint_interior_jobs (FillJob          *jobs,
     }
   for (gint i = 0; i < count; i++)
     {
-      gchar *reason = nothing_to_fill (&jobs[i]);
+      gchar *reason = nothing_to_fill (&jobs[i], has_value (&jobs[i].paint,
+                                                            INSIDE, TRUE));
       if (reason == NULL)
         {
           (*filled)++;
@@ -763,7 +776,10 @@ fill_write (const FillJob       *jobs,
             gint32               image,
             TesseraProgress     *progress)
 {
+  TesseraSelected selected;
+
   gimp_image_undo_group_start (TESSERA_IMAGE (image));
+  tessera_gimp_selected_save (image, &selected);
   if (values->output == FILL_OUTPUT_SELECTION)
     write_selection (jobs, count, image);
   else
@@ -794,6 +810,7 @@ fill_write (const FillJob       *jobs,
             break;
           }
       }
+  tessera_gimp_selected_restore (image, &selected);
   gimp_image_undo_group_end (TESSERA_IMAGE (image));
   gimp_displays_flush ();
 }

@@ -7,6 +7,7 @@
 
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
+#include "tessera-help-domain.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
 
@@ -24,11 +25,28 @@ G_DEFINE_TYPE (TesseraPlugIn3, tessera_plug_in3, GIMP_TYPE_PLUG_IN)
 /* What this plug-in serves, set by its main. */
 static const TesseraProcedure3 * const *served;
 
+/* The help pages next to the program (tessera-help-domain.h): the
+ * dialogs' Help button opens the procedure's, its name being its help ID. */
+static void
+set_help_domain (GimpPlugIn *plug_in)
+{
+  gchar *domain = tessera_help_domain ();
+  gchar *folder = tessera_help_folder ();
+  GFile *file   = g_file_new_for_path (folder);
+
+  gimp_plug_in_set_help_domain (plug_in, domain, file);
+  g_object_unref (file);
+  g_free (folder);
+  g_free (domain);
+}
+
 static GList *
 query_procedures (GimpPlugIn *plug_in)
 {
   GList *names = NULL;
   gint   i;
+
+  set_help_domain (plug_in);
 
   for (i = 0; served[i] != NULL; i++)
     names = g_list_append (names, g_strdup (served[i]->name));

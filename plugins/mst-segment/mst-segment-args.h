@@ -11,6 +11,7 @@
 #define MST_SEGMENT_LABEL N_("_Segment Colours (MST)…")
 #define MST_SEGMENT_BLURB N_("Split the colours into classes by cutting " \
                              "their minimum spanning tree")
+#define MST_SEGMENT_MENUS TESSERA_MENU, "<Image>/Colors"
 #define MST_SEGMENT_HELP                                                     \
   "Finds the Euclidean minimum spanning tree of the distinct colours of the " \
   "selection (in RGB or CIE L*a*b*) and cuts it into classes.  WEIGHTED "    \

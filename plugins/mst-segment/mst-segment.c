@@ -33,7 +33,7 @@ segment_apply (const TesseraTarget *target,
 
 static const gchar * const menu_paths[] =
 {
-  TESSERA_MENU, "<Image>/Colors", NULL
+  MST_SEGMENT_MENUS, NULL
 };
 
 static const TesseraPlugin mst_segment =

@@ -196,7 +196,7 @@ run (GimpProcedure        *procedure,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", "<Image>/Colors", NULL
+  MST_SEGMENT_MENUS, NULL
 };
 
 static const TesseraProcedure3 mst_segment3 =

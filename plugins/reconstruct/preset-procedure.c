@@ -103,7 +103,7 @@ preset_apply (const TesseraTarget *target,
                             TESSERA_RECONSTRUCT_DILATION, error);
 }
 
-static const gchar * const menu_paths[] = { TESSERA_MENU, NULL };
+static const gchar * const menu_paths[] = { RECONSTRUCT_MENUS, NULL };
 
 const TesseraPlugin reconstruct_preset_plugin =
 {

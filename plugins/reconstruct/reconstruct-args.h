@@ -13,6 +13,8 @@
 #define RECONSTRUCT_LABEL N_("_Morphological Reconstruction…")
 #define RECONSTRUCT_BLURB N_("Rebuild the parts of the mask that a marker " \
                              "reaches")
+/* Both procedures' menus. */
+#define RECONSTRUCT_MENUS TESSERA_MENU
 #define RECONSTRUCT_HELP                                                      \
   "Greyscale morphological reconstruction: the marker is dilated (4- or "    \
   "8-connected) and clipped by the mask again and again until nothing "      \

@@ -91,7 +91,7 @@ reconstruct_apply_2 (const TesseraTarget *target,
                             values->operation, error);
 }
 
-static const gchar * const menu_paths[] = { TESSERA_MENU, NULL };
+static const gchar * const menu_paths[] = { RECONSTRUCT_MENUS, NULL };
 
 static const TesseraPlugin reconstruct =
 {

@@ -302,7 +302,7 @@ preset_derive (gpointer             data,
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", NULL
+  RECONSTRUCT_MENUS, NULL
 };
 
 static void

@@ -1,6 +1,6 @@
-/* Tessera — Trace Line's dialog: click points on a zoomable preview of the
- * drawable and see the traced line between them at once, the settings
- * beside it. */
+/* Tessera — Trace Line's dialog in GIMP 2.10: click points on a zoomable
+ * view of the drawable and see the traced line between them at once
+ * (trace-picker.c, shared with GIMP 3's), the settings beside it. */
 #ifndef TESSERA_TRACE_DIALOG_H
 #define TESSERA_TRACE_DIALOG_H
 

@@ -21,6 +21,8 @@
 #define TRACE_FROM_PATH_BLURB N_("Snap the active path to the road, river " \
                                  "or edge along it")
 
+/* Both procedures' menus. */
+#define TRACE_MENUS TESSERA_MENU, "<Image>/Select"
 #define TRACE_HELP                                                           \
   "Between each point and the next, finds the polyline that is most "        \
   "filled with image gradient across it, so that it keeps to the edge of "   \

@@ -84,7 +84,7 @@ static const GimpParamDef return_vals[] =
 
 static const gchar * const menu_paths[] =
 {
-  TESSERA_MENU, "<Image>/Select", NULL
+  TRACE_MENUS, NULL
 };
 
 static const TesseraPlugin trace_line =

@@ -1,13 +1,10 @@
 /* Tessera — Trace Line for GIMP 3: the two procedures of the GIMP 2.10
  * plug-in (trace-line.c), from the same declaration (trace-line-args.h),
- * doing the same run (trace-run.c).
- *
- * The 2.10 dialog, where points are clicked on a preview, is GTK 2 and is
- * not served here.  In GIMP 3 the points are clicked with the Paths tool
- * and traced with Trace Line from Path, whose dialog (made by
- * GimpProcedureDialog from the arguments) holds the settings;
- * plug-in-tessera-trace-line takes its points from a call's coords, and
- * its dialog traces those of the last call again with new settings. */
+ * doing the same run (trace-run.c), with the same dialog: points clicked
+ * on a view of the drawable and the line traced between them at once
+ * (trace-picker.c), beside the settings that GimpProcedureDialog makes
+ * from the arguments.  Trace Line from Path starts from the active path's
+ * anchors; OK traces the points as a call with them as coords would. */
 #include "config.h"
 
 #include <string.h>
@@ -19,6 +16,7 @@
 #include "tessera-plugin3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
+#include "trace-picker.h"
 #include "trace-run.h"
 
 static GimpValueArray *run (GimpProcedure *procedure, GimpRunMode run_mode,
@@ -28,36 +26,32 @@ static void add_path_return_value (GimpProcedure *procedure);
 
 static const gchar * const menu_paths[] =
 {
-  "<Image>/Filters/Tessera", "<Image>/Select", NULL
+  TRACE_MENUS, NULL
 };
 
-/* A procedure, and where its dialog's points come from. */
+static const TesseraProcedure3 trace_line3 =
+{
+  TRACE_PROC, TRACE_LABEL, TRACE_BLURB, TRACE_HELP, menu_paths,
+  trace_line_args, G_N_ELEMENTS (trace_line_args), run, &trace_line3,
+  add_path_return_value
+};
+
+static const TesseraProcedure3 trace_from_path3 =
+{
+  TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL, TRACE_FROM_PATH_BLURB,
+  TRACE_FROM_PATH_HELP, menu_paths, trace_settings_args,
+  G_N_ELEMENTS (trace_settings_args), run, &trace_from_path3,
+  add_path_return_value
+};
+
+/* A dialog's run: the settings it changes in RUN (read from CONFIG), the
+ * picker tracing with them. */
 typedef struct
 {
-  TesseraProcedure3  procedure;   /* its run data: this TraceProcedure */
-  const gchar       *note;        /* N_() */
-} TraceProcedure;
-
-static const TraceProcedure trace_line3 =
-{
-  { TRACE_PROC, TRACE_LABEL, TRACE_BLURB, TRACE_HELP, menu_paths,
-    trace_line_args, G_N_ELEMENTS (trace_line_args), run, &trace_line3,
-    add_path_return_value },
-  N_("The points are those of the last call's coords (from Script-Fu or "
-     "Python).  To click them, draw them with the Paths tool and use "
-     "Trace Line from Path.")
-};
-
-static const TraceProcedure trace_from_path3 =
-{
-  { TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL, TRACE_FROM_PATH_BLURB,
-    TRACE_FROM_PATH_HELP, menu_paths, trace_settings_args,
-    G_N_ELEMENTS (trace_settings_args), run, &trace_from_path3,
-    add_path_return_value },
-  N_("The points are the anchors of the active path's first stroke: "
-     "click them with the Paths tool first.")
-};
-
+  TraceRun    *run;
+  TracePicker *picker;
+  GPtrArray   *arrays;
+} TraceDialog3;
 
 /* The threshold counts for the sine objective only. */
 static void
@@ -74,47 +68,154 @@ threshold_if_sine (GimpProcedureDialog *dialog)
                                              "objective", sine, TRUE);
 }
 
-/* The settings' dialog, made from the arguments, under a note on where
- * the points come from; FALSE when the user cancels. */
-static gboolean
-settings_dialog (GimpProcedure        *procedure,
-                 GimpProcedureConfig  *config,
-                 const TraceProcedure *trace)
+/* After a setting changed: every link anew, but for the stroke's, which
+ * play no part in the trace. */
+static void
+setting_changed (GimpProcedureConfig *config,
+                 GParamSpec          *pspec,
+                 TraceDialog3        *dialog)
 {
-  GtkWidget *dialog;
-  GtkWidget *note;
-  GList     *rows = g_list_append (NULL, (gpointer) "trace-note");
+  if (strcmp (pspec->name, "stroke") == 0
+      || strcmp (pspec->name, "stroke-width") == 0)
+    return;
+  tessera_args_from_config (config, trace_settings_args,
+                            G_N_ELEMENTS (trace_settings_args), dialog->run,
+                            dialog->arrays);
+  trace_picker_retrace (dialog->picker);
+}
+
+/* The settings made from the arguments (but the points), and the
+ * picker's controls under them. */
+static GtkWidget *
+settings_box (GimpProcedureDialog     *dialog,
+              const TesseraProcedure3 *described,
+              TracePicker             *picker)
+{
+  GList     *rows = NULL;
+  GtkWidget *box;
   gint       i;
 
-  dialog = tessera_dialog3_new (procedure, config,
-                                trace->procedure.menu_label,
-                                trace->procedure.args,
-                                trace->procedure.n_args);
-  note = gimp_procedure_dialog_get_label (GIMP_PROCEDURE_DIALOG (dialog),
-                                          "trace-note", _(trace->note),
-                                          FALSE, FALSE);
-  gtk_label_set_line_wrap (GTK_LABEL (note), TRUE);
-  gtk_label_set_max_width_chars (GTK_LABEL (note), 50);
-  /* GIMP 3.0 has no widget for an array: the coords come from calls. */
-  for (i = 0; i < trace->procedure.n_args; i++)
-    if (trace->procedure.args[i].type != TESSERA_ARG_COORDS)
-      rows = g_list_append (rows, (gpointer) trace->procedure.args[i].name);
-  gimp_procedure_dialog_fill_list (GIMP_PROCEDURE_DIALOG (dialog), rows);
-  threshold_if_sine (GIMP_PROCEDURE_DIALOG (dialog));
+  for (i = 0; i < described->n_args; i++)
+    if (described->args[i].type != TESSERA_ARG_COORDS)
+      rows = g_list_append (rows, (gpointer) described->args[i].name);
+  box = gimp_procedure_dialog_fill_box_list (dialog, "trace-settings", rows);
   g_list_free (rows);
-  return tessera_dialog3_run (dialog);
+  gtk_box_pack_start (GTK_BOX (box), trace_picker_closed_toggle (picker),
+                      FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (box), trace_picker_buttons (picker),
+                      FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (box), trace_picker_hint (), FALSE, FALSE, 0);
+  gtk_widget_show_all (box);
+  return box;
+}
+
+/* The view left of the settings. */
+static void
+fill_dialog (GimpProcedureDialog     *dialog,
+             const TesseraProcedure3 *described,
+             TracePicker             *picker)
+{
+  GtkWidget *view;
+  GtkWidget *main_box;
+
+  settings_box (dialog, described, picker);
+  main_box = gimp_procedure_dialog_fill_box (dialog, "trace-main",
+                                             "trace-settings", NULL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (main_box),
+                                  GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (main_box), 12);
+  view = trace_picker_view (picker);
+  gtk_widget_show_all (view);
+  gtk_box_pack_start (GTK_BOX (main_box), view, TRUE, TRUE, 0);
+  gtk_box_reorder_child (GTK_BOX (main_box), view, 0);
+  gimp_procedure_dialog_fill (dialog, "trace-main", NULL);
+  threshold_if_sine (dialog);
+}
+
+/* The points chosen on the dialog into RUN (image coordinates); FALSE when
+ * the user cancels or the drawable cannot be read (*ERROR). */
+static gboolean
+run_dialog (GimpProcedure            *procedure,
+            GimpProcedureConfig      *config,
+            const TesseraProcedure3  *described,
+            gint32                    drawable,
+            TraceRun                 *run,
+            GError                  **error)
+{
+  TraceDialog3  trace = { run, NULL, NULL };
+  GtkWidget    *dialog;
+  gulong        handler;
+  gboolean      ok;
+
+  /* The dialog starts without the last run's points, as in GIMP 2.10:
+   * they were made on another image, or this one before. */
+  g_array_set_size (run->clicks, 0);
+  trace.arrays = g_ptr_array_new_with_free_func (
+                   (GDestroyNotify) gimp_array_free);
+  tessera_args_from_config (config, trace_settings_args,
+                            G_N_ELEMENTS (trace_settings_args), run,
+                            trace.arrays);
+  trace.picker = trace_picker_new (tessera_gimp_item_image (drawable),
+                                   drawable, &run->values, run->from_path,
+                                   run->clicks, FALSE, error);
+  if (trace.picker == NULL)
+    {
+      g_ptr_array_unref (trace.arrays);
+      return FALSE;
+    }
+
+  dialog = tessera_dialog3_new (procedure, config, described->menu_label,
+                                described->args, described->n_args);
+  fill_dialog (GIMP_PROCEDURE_DIALOG (dialog), described, trace.picker);
+  trace_picker_start (trace.picker, dialog);
+  handler = g_signal_connect (config, "notify", G_CALLBACK (setting_changed),
+                              &trace);
+  ok = tessera_dialog3_run (dialog);
+  g_signal_handler_disconnect (config, handler);
+  if (ok)
+    trace_picker_result (trace.picker, run->clicks, &run->closed);
+  trace_picker_free (trace.picker);
+  g_ptr_array_unref (trace.arrays);
+  return ok;
+}
+
+/* The clicks as coords (a closed chain repeats its first point last), so
+ * that the run traces them as a call with those coords, and GIMP keeps
+ * them as the last values. */
+static void
+coords_to_config (GimpProcedureConfig *config,
+                  const TraceRun      *run)
+{
+  GArray *coords = g_array_new (FALSE, FALSE, sizeof (gdouble));
+  GValue  value  = G_VALUE_INIT;
+  guint   i;
+
+  for (i = 0; i <= run->clicks->len; i++)
+    {
+      TesseraPoint click;
+
+      if (i == run->clicks->len && ! (run->closed && i > 0))
+        break;
+      click = g_array_index (run->clicks, TesseraPoint, i % run->clicks->len);
+      g_array_append_val (coords, click.x);
+      g_array_append_val (coords, click.y);
+    }
+  g_value_init (&value, GIMP_TYPE_DOUBLE_ARRAY);
+  gimp_value_set_double_array (&value, (const gdouble *) coords->data,
+                               coords->len);
+  g_object_set_property (G_OBJECT (config), "coords", &value);
+  g_value_unset (&value);
+  g_array_free (coords, TRUE);
 }
 
 /* CONFIG into RUN, checked: the ranges, then what they cannot say. */
 static gboolean
-run_of_config (GimpProcedureConfig   *config,
-               const TraceProcedure  *trace,
-               TraceRun              *run,
-               GPtrArray             *arrays,
-               GError               **error)
+run_of_config (GimpProcedureConfig      *config,
+               const TesseraProcedure3  *described,
+               TraceRun                 *run,
+               GPtrArray                *arrays,
+               GError                  **error)
 {
-  const TesseraProcedure3 *described = &trace->procedure;
-
   tessera_args_from_config (config, described->args, described->n_args, run,
                             arrays);
   if (! tessera_args_check (described->args, described->n_args, run, error))
@@ -132,24 +233,35 @@ run (GimpProcedure        *procedure,
      GimpProcedureConfig  *config,
      gpointer              run_data)
 {
-  const TraceProcedure *trace  = run_data;
-  GPtrArray            *arrays = g_ptr_array_new_with_free_func (
-                                   (GDestroyNotify) gimp_array_free);
-  GError               *error  = NULL;
-  GimpValueArray       *results;
-  TraceRun              trace_run;
-  gint32                drawable, path = -1;
-  gboolean              ok;
+  const TesseraProcedure3 *described = run_data;
+  GPtrArray               *arrays;
+  GError                  *error = NULL;
+  GimpValueArray          *results;
+  TraceRun                 trace_run;
+  gint32                   drawable, path = -1;
+  gboolean                 ok;
 
   drawable = tessera_target3 (image, drawables, &error);
   if (drawable < 0)
     return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);
-  if (run_mode == GIMP_RUN_INTERACTIVE
-      && ! settings_dialog (procedure, config, trace))
-    return tessera_failure3 (procedure, GIMP_PDB_CANCEL, NULL);
 
-  trace_run_init (&trace_run, trace->procedure.args == trace_settings_args);
-  if (! run_of_config (config, trace, &trace_run, arrays, &error))
+  trace_run_init (&trace_run, described->args == trace_settings_args);
+  if (run_mode == GIMP_RUN_INTERACTIVE)
+    {
+      if (! run_dialog (procedure, config, described, drawable, &trace_run,
+                        &error))
+        {
+          trace_run_clear (&trace_run);
+          return tessera_failure3 (procedure,
+                                   error != NULL ? GIMP_PDB_EXECUTION_ERROR
+                                                 : GIMP_PDB_CANCEL, error);
+        }
+      if (! trace_run.from_path)
+        coords_to_config (config, &trace_run);
+    }
+
+  arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) gimp_array_free);
+  if (! run_of_config (config, described, &trace_run, arrays, &error))
     {
       trace_run_clear (&trace_run);
       g_ptr_array_unref (arrays);
@@ -178,4 +290,4 @@ add_path_return_value (GimpProcedure *procedure)
                                         G_PARAM_READWRITE);
 }
 
-TESSERA_PLUGIN3_MAIN (&trace_line3.procedure, &trace_from_path3.procedure)
+TESSERA_PLUGIN3_MAIN (&trace_line3, &trace_from_path3)

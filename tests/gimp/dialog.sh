@@ -22,6 +22,13 @@
 #                                     alt+o...
 #               type TEXT             typed into the focused widget
 #               click X Y             button 1 at X,Y of the dialog window
+#               absent REGEX          no visible window's title matches
+#               hover X Y             the pointer to X,Y of the dialog window
+#   gimprc    optional lines added to the profile's gimprc
+#   help      optional: "yes" lets the profile show help (use-help yes, the
+#             web browser for it, GIMP's help and web-browser plug-ins),
+#             with a stand-in browser that writes each address it is asked
+#             to open into the work folder's "browsed"
 #   check     "OPERATION ARGS..." that the result must match (the dialog's
 #             default values): of gimp-check, or of the case file's own
 #             shell function check_OPERATION (see run_check in harness.sh);
@@ -132,6 +139,14 @@ do_actions ()
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args click 1 \
           || echo "click $args failed" >&2 ;;
+      hover)
+        # shellcheck disable=SC2086
+        timeout 10 xdotool mousemove --window "$1" $args \
+          || echo "hover $args failed" >&2 ;;
+      absent)
+        if xdotool search --onlyvisible --name "$args" > /dev/null 2>&1; then
+          echo "a window titled /$args/ is open" >&2
+        fi ;;
       *)
         echo "unknown action: $verb $args" >&2 ;;
     esac
@@ -147,10 +162,31 @@ window=''
 actions=''
 check=''
 after='#t'
+gimprc=''
+help=''
 . "$case_file" || { echo "Bail out! $case_file failed"; exit 1; }
+[ "$help" = yes ] && system_plugins="$system_plugins help web-browser"
 # shellcheck disable=SC2046,SC2086
 profile_make "$work/profile" $(plugin_programs $plugins) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
+[ -z "$gimprc" ] || echo "$gimprc" >> "$work/profile/gimprc"
+if [ "$help" = yes ]; then
+  # GIO opens a page with the default application for HTML: ours.
+  printf '%s\n' '(use-help yes)' '(help-browser web-browser)' \
+    >> "$work/profile/gimprc"
+  mkdir -p "$work/xdg/applications"
+  printf '#!/bin/sh\necho "$1" >> "%s/browsed"\n' "$work" > "$work/browser"
+  chmod +x "$work/browser"
+  printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Test browser' \
+    "Exec=$work/browser %u" 'MimeType=text/html;' \
+    > "$work/xdg/applications/tessera-test-browser.desktop"
+  printf '%s\n' '[Default Applications]' \
+    'text/html=tessera-test-browser.desktop' \
+    'x-scheme-handler/file=tessera-test-browser.desktop' \
+    > "$work/xdg/mimeapps.list"
+  XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg"
+  export XDG_DATA_HOME XDG_CONFIG_HOME
+fi
 rm -f "$screenshots/$name"-*.png
 
 image_path="$abs_top_srcdir/$image"

@@ -96,6 +96,11 @@ EOF
     fi
     mkdir -p "$_profile/plug-ins/$_name"
     ln -s "$_program" "$_profile/plug-ins/$_name/$_name" || return 1
+    # Its help pages beside it, as make install puts them.
+    _pages="$abs_top_builddir/plugins/help/pages/$_name"
+    if [ -d "$_pages" ]; then
+      ln -s "$_pages" "$_profile/plug-ins/$_name/help" || return 1
+    fi
   done
 }
 

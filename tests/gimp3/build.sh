@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the GIMP 3 plug-ins inside the GIMP 3 root (tests/gimp3/root.sh)
 # with the tree's own configure (--with-gimp=3, no CUDA) and installs them
-# into OUT_DIR/NAME/NAME, as GIMP 3 wants them:
+# into OUT_DIR/NAME/NAME, as GIMP 3 wants them, with their help pages in
+# OUT_DIR/NAME/help:
 #   sh tests/gimp3/build.sh OUT_DIR
 # run inside the root with the source tree at the same path.  The build
 # folder, /var/tmp/tessera-gimp3-build-HASH of the tree's path, is kept, so
@@ -19,6 +20,8 @@ if [ ! -f config.status ] || [ "$top/configure" -nt config.status ]; then
     --with-gimp3-plugin-dir="$out"
 fi
 make -s -j2 -C core
+make -s -j2 -C ui
 make -s -j2 -C plugins
-make -s -C plugins install-exec gimp3plugindir="$out"
+# The programs, and their help pages beside them.
+make -s -C plugins install-exec install-data-local gimp3plugindir="$out"
 echo "gimp3 build: $(ls "$out" | grep -c tessera-) plug-in(s) in $out"

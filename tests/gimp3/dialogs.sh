@@ -2,9 +2,12 @@
 # GIMP 3 dialog smoke tests (TAP): for each case below, GIMP 3's GUI (in the
 # Debian 13 root, on an Xvfb of the host's: X's abstract sockets reach into
 # the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from
-# Script-Fu, the dialog shows (a screenshot is taken into the build tree's
-# tests/gimp3/screenshots for people to look at), Return presses OK, and
-# the procedure must run to the end and change what the case says.
+# Script-Fu, the dialog shows, the case's clicks (if any) are made on it, a
+# screenshot is taken into the build tree's tests/gimp3/screenshots for
+# people to look at (and one of each tooltip the case points at), F1 must
+# ask for the procedure's help page (the profile's web browser is a
+# stand-in that writes the address it is given), Return presses OK, and the
+# procedure must run to the end and change what the case says.
 # Skips when no GIMP 3 root can be had or Xvfb, xdotool or import is
 # missing.
 set -u
@@ -14,16 +17,24 @@ shots=$builddir/tests/gimp3/screenshots
 
 # NAME|SAMPLE (in data/)|WINDOW TITLE (extended regex)|CALL, with image,
 # drawable and drawables bound|WHAT CHANGES: pixels (of the image,
-# flattened), layers (their number), channels or paths[|PROCEDURE
-# SETTINGS: the dialog opens with these, as if they were the last used
-# (GIMP 3 opens a dialog on its last values, not on the call's)]
+# flattened), layers (their number), channels or paths|CLICKS: X,Y ... with
+# button 1 in the dialog, or none.  Trace Line's view shows the 791x718
+# Landsat sample fitted at 71 % from (12, 47) of the dialog: trace-line
+# clicks (401, 300), (418, 400) and (449, 480) of the image, on the east
+# coast where the reef meets the deep sea, as the GIMP 2.10 dialog test
+# does.  Then, optionally, |POINTS: X,Y ... of the dialog to rest the
+# pointer on, one after the other, each for a screenshot
+# NAME-tooltip-N.png of the tooltip that shows.  Then, optionally,
+# |PROCEDURE SETTINGS: the dialog opens with these, as if they were the last
+# used (GIMP 3 opens a dialog on its last values, not on the call's).
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
-fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||308,382 186,648 245,693
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
-mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers|plug-in-tessera-mst-segment (classes 0)
+mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers|||plug-in-tessera-mst-segment (classes 0)
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+trace-line|landsat-bahamas-791x718.png|^Trace Line$|(plug-in-tessera-trace-line #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|paths|296,260 308,331 330,387
 trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
 '
 
@@ -58,12 +69,23 @@ report ()   # OK DESCRIPTION
 }
 
 count=$(echo "$cases" | grep -c '|')
-echo "1..$((1 + 3 * count))"
+points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
+echo "1..$((1 + 4 * count + points))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
 (plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(help-browser web-browser)
 GIMPRC
+# GIO opens a page with the default application for HTML: the stand-in.
+mkdir -p "$host_work/xdg/applications"
+printf '#!/bin/sh\necho "$1" >> "%s/browsed"\n' "$work" >"$host_work/browser"
+chmod +x "$host_work/browser"
+printf '%s\n' '[Desktop Entry]' 'Type=Application' 'Name=Test browser' \
+  "Exec=$work/browser %u" 'MimeType=text/html;' \
+  >"$host_work/xdg/applications/tessera-test-browser.desktop"
+printf '%s\n' '[Default Applications]' 'text/html=tessera-test-browser.desktop' \
+  >"$host_work/xdg/mimeapps.list"
 
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp \
   3>"$host_work/display" >"$host_work/xvfb.log" 2>&1 &
@@ -101,7 +123,7 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes last; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks hover last; do
   dir=$work/$name
   mkdir -p "$root$dir"
   if [ -n "$last" ]; then
@@ -131,6 +153,7 @@ SCM
   ( in_root sh -c "touch $dir/started; exec \"\$@\"" sh \
       env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+      XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
       timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
@@ -143,11 +166,40 @@ SCM
   rm -f "$shot"
   if [ -n "$dialog" ]; then
     sleep 3
+    for click in $clicks; do
+      timeout 10 xdotool mousemove --window "$dialog" "${click%,*}" \
+        "${click#*,}" click 1
+      sleep 1
+    done
+    # Time for the line between the clicks to be traced.
+    [ -z "$clicks" ] || sleep 5
     import -window root "$shot"
-    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  i=0
+  for point in $hover; do
+    i=$((i + 1))
+    tip=$shots/$name-tooltip-$i.png
+    rm -f "$tip"
+    [ -n "$dialog" ] \
+      && xdotool mousemove --window "$dialog" "${point%,*}" "${point#*,}" \
+      && sleep 2 && import -window root "$tip"
+    [ -s "$tip" ]
+    report $? "$name: the pointer on $point of the dialog ($tip)"
+  done
+  page=plug-in-tessera-$name.html
+  if [ -n "$dialog" ]; then
+    timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
+    for _ in $(seq 60); do
+      grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null && break
+      sleep 0.5
+    done
+  fi
+  grep -q "/help/en/$page\$" "$host_work/browsed" 2>/dev/null
+  report $? "$name: F1 opens its help page $page"
+  [ -z "$dialog" ] \
+    || timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers Return
   wait "$gimp"
   grep -q '^ok' "$root$dir/status" 2>/dev/null
   report $? "$name: OK ran the procedure to the end"

@@ -31,7 +31,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..13"
+echo "1..17"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -115,32 +115,32 @@ same ()
 
 fill on-layer rgb.png "255 128 0" "" \
   '#:contour-source "dark" #:threshold 0.5 #:connectivity "4" #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0' \
-  '1 0.5 4 0 1 0 0 0 0 0 0 -1'
+  '1 0.5 4 0 1 0 0 0 0 0 0 -1 0'
 same on-layer-3 on-layer-2
 report $? "RGB, an orange foreground on the layer: 2.10's pixels"
 fill new-layer rgba.png "40 90 200" "$only_new" \
   '#:contour-source "alpha" #:threshold 0.5 #:connectivity "8" #:output "layer" #:bleed 2 #:gap 0 #:min-region 0' \
-  '0 0.5 8 1 0 2 0 0 0 0 0 -1'
+  '0 0.5 8 1 0 2 0 0 0 0 0 -1 0'
 same new-layer-3 new-layer-2
 report $? "RGBA, alpha source, 8-connected, a new layer 2 px under the line: 2.10's pixels"
 fill selection grey16.png "0 0 0" "$selection_white" \
   '#:contour-source "dark" #:threshold 0.5 #:output "selection" #:gap 3 #:min-region 16' \
-  '1 0.5 4 2 0 0 0 3 0 16 0 -1'
+  '1 0.5 4 2 0 0 0 3 0 16 0 -1 0'
 same selection-3 selection-2
 report $? "16-bit grey, as the selection, gaps closed: 2.10's selection"
 fill flat rgb.png "255 128 0" "$only_new" \
   '#:contour-source "dark" #:output "flat" #:gap 3 #:edge-regions TRUE #:min-region 16 #:bleed-to-centre TRUE' \
-  '1 0.5 4 3 0 0 0 3 1 16 1 -1'
+  '1 0.5 4 3 0 0 0 3 1 16 1 -1 0'
 same flat-3 flat-2
 report $? "RGB, flat colours with every option of line art: 2.10's colours"
 fill flat-grey grey16.png "0 0 0" "$only_new" \
   '#:contour-source "dark" #:output "flat" #:bleed 1' \
-  '1 0.5 4 3 0 1 0 3 0 16 0 -1'
+  '1 0.5 4 3 0 1 0 3 0 16 0 -1 0'
 same flat-grey-3 flat-grey-2
 report $? "16-bit grey, flat greys, the defaults of line art: 2.10's greys"
 fill dark-layer rgb.png "200 0 0" "$only_new" \
   '#:contour-source "dark" #:output "layer" #:all-layers TRUE' \
-  '1 0.5 4 1 0 0 1 3 0 16 0 -1'
+  '1 0.5 4 1 0 0 1 3 0 16 0 -1 0'
 same dark-layer-3 dark-layer-2
 report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 
@@ -150,6 +150,41 @@ report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 python_case "$work/profile" fill-contours >"$host_work/python.log"
 same python-3 new-layer-2
 report $? "the same new layer from a Python plug-in: 2.10's pixels"
+
+# seeded NAME SEED: flat colours by SEED on RGB line art, the layer
+# selected first; NAME-3.png holds the new layer alone, NAME.selected
+# whether the line art is still the selected layer after the call.
+seeded ()
+{
+  gimp3 plug-in-script-fu-eval -b "
+    (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/rgb.png\")))
+           (layer (vector-ref (car (gimp-image-get-layers image)) 0))
+           (port (open-output-file \"$work/$1.selected\")))
+      (gimp-image-set-selected-layers image (vector layer))
+      (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+        #:image image #:drawables (vector layer) #:contour-source \"dark\"
+        #:output \"flat\" #:seed $2)
+      (display (if (equal? (car (gimp-image-get-selected-layers image))
+                           (vector layer)) \"source\" \"other\") port)
+      (close-output-port port)
+      (gimp-image-remove-layer image layer)
+      (gimp-file-save RUN-NONINTERACTIVE image \"$work/$1-3.png\"))" \
+    >"$host_work/$1.log"
+}
+seeded seed-0 0
+seeded seed-0-again 0
+seeded seed-7 7
+grep -q source "$host_work/seed-0.selected"
+report $? "the line art stays the selected layer after a new layer"
+same seed-0-3 seed-0-again-3
+report $? "seed 0 twice: the same flat colours"
+same seed-0-3 seed-7-3
+[ $? = 1 ] && [ -s "$host_work/seed-7-3.png" ]
+report $? "seed 7: other flat colours"
+grep -q '(help-def "tessera-fill-contours-help" "file://[^"]*/plug-ins/tessera-fill-contours/help")' \
+  "$host_work/profile/pluginrc" \
+  && [ -s "$host_work/plug-ins/tessera-fill-contours/help/en/gimp-help.xml" ]
+report $? "the plug-in registers its help domain, its pages beside it"
 
 # refuse NAME MESSAGE SCHEME: the call fails with MESSAGE.
 refuse ()

@@ -7,8 +7,6 @@
 #include <string.h>
 #include "fill-contours.h"
 #include "fill-contours-ref.h"
-#include "fill-regions.h"
-#include "line-art.h"
 #include "note-fallback.h"
 #include "parity.h"
 #include "synthetic-contours.h"
@@ -170,66 +168,6 @@ batch_case (Parity *p)
     }
 }
 
-/* The regions of line art (core/fill-regions.h) have no GPU path yet: a
- * CUDA request must run on the CPU (backend_used says so) and give the
- * CPU's labels exactly, with every option on. */
-static void
-regions_case (Parity *p, int width, int height)
-{
-  LineArtParams art_params = { 1, 5, true, width / 8, 1, 4, true, true };
-  TesseraFillRegions params = tessera_fill_regions_defaults ();
-  TesseraExec cpu = tessera_exec_default (), gpu = tessera_exec_default ();
-  TesseraImage ink, map;
-  TesseraLabels want, got;
-  TesseraStatus status;
-  LineArt *art;
-  char detail[160] = "";
-  bool ok;
-
-  params.gap = 5;
-  params.edge_regions = true;
-  params.min_region = 30;
-  params.to_centre = true;
-  cpu.backend = TESSERA_BACKEND_CPU;
-  gpu.backend = TESSERA_BACKEND_CUDA;
-  if (parity_image_alloc (&ink, width, height, 1, TESSERA_U8, false)
-        != TESSERA_OK
-      || parity_image_alloc (&map, width, height, 1, TESSERA_U8, true)
-           != TESSERA_OK
-      || tessera_labels_alloc (&want, width, height) != TESSERA_OK
-      || tessera_labels_alloc (&got, width, height) != TESSERA_OK)
-    {
-      parity_result (p, false, "out of memory", "fill-regions %dx%d", width,
-                     height);
-      return;
-    }
-  art = line_art_new (&p->random, width, height, &art_params);
-  line_art_render (art, &ink, true);
-  line_art_threshold (&ink, &map);
-  line_art_free (art);
-  status = tessera_fill_regions (&map, &want, NULL, &params, &cpu);
-  if (status == TESSERA_OK)
-    status = tessera_fill_regions_under_line (&map, &want, &params);
-  if (status == TESSERA_OK)
-    status = tessera_fill_regions (&map, &got, NULL, &params, &gpu);
-  if (status == TESSERA_OK)
-    status = tessera_fill_regions_under_line (&map, &got, &params);
-  ok = status == TESSERA_OK && gpu.backend_used == TESSERA_BACKEND_CPU
-       && want.count == got.count
-       && memcmp (want.label, got.label,
-                  (size_t) width * height * sizeof *want.label) == 0;
-  if (!ok)
-    snprintf (detail, sizeof detail, "%s, backend used %s, %u/%u regions",
-              tessera_status_message (status),
-              tessera_backend_name (gpu.backend_used), got.count, want.count);
-  parity_result (p, ok, detail, "fill-regions (CUDA asked, CPU ran) %dx%d",
-                 width, height);
-  tessera_labels_free (&want);
-  tessera_labels_free (&got);
-  free (ink.data);
-  free (map.data);
-}
-
 void
 parity_fill_contours (Parity *p)
 {
@@ -248,6 +186,4 @@ parity_fill_contours (Parity *p)
     }
   batch_case (p);
   one_case (p, 7680, 4320, false);
-  regions_case (p, 640, 480);
-  regions_case (p, 4000, 3000);
 }

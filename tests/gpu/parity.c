@@ -16,6 +16,7 @@
 #define PARITY_OPS(X) \
   X (box_blur, "box-blur") \
   X (fill_contours, "fill-contours") \
+  X (fill_regions, "fill-regions") \
   X (emst, "emst") \
   X (mst_segment, "mst-segment") \
   X (reconstruct, "reconstruct") \
