@@ -188,7 +188,8 @@ SCM
     [ -s "$tip" ]
     report $? "$name: the pointer on $point of the dialog ($tip)"
   done
-  page=plug-in-tessera-$name.html
+  # The page of the procedure the call opens (the last one it names).
+  page=$(echo "$call" | grep -o 'plug-in-tessera-[a-z-]*' | tail -n 1).html
   if [ -n "$dialog" ]; then
     timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
     for _ in $(seq 60); do
