@@ -1,8 +1,8 @@
 /* Tessera — Segment Colours (MST) for GIMP 3: the procedure of the GIMP
  * 2.10 plug-in (mst-segment.c), from the same declaration
  * (mst-segment-args.h), doing the same work (segment-work.c), with the
- * dialog GIMP 3 makes from the arguments and a preview of the recoloured
- * classes (no swatches yet). */
+ * dialog GIMP 3 makes from the arguments, a preview of the recoloured
+ * classes and their swatches (segment-swatches3.c). */
 #include "config.h"
 
 #include <string.h>
@@ -10,6 +10,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "segment-swatches3.h"
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
@@ -19,19 +20,24 @@
 #include "tessera-region.h"
 
 /* The dialog's preview (tessera-live.h): the selection's bounds read
- * once, their classes found again on the worker only when the values
- * change (they depend on all of it), the recoloured selection shown. */
+ * once on the main thread; on the worker their colours found once and
+ * their classes cut again only when the values change, the selection
+ * recoloured; shown with the classes as swatches. */
 typedef struct
 {
   GimpProcedureConfig *config;
+  GtkWidget           *swatches;
   TesseraRegion        region;
   gboolean             read;        /* REGION was read */
+  SegmentClasses       classes;
+  gboolean             loaded;      /* CLASSES holds REGION's colours */
   gboolean             computed;    /* RESULT holds LAST's */
   SegmentValues        last;
   SegmentValues        asked;       /* at the start, for the worker */
   TesseraImage         result;
 } SegmentPreview;
 
+/* The values in CONFIG now, for the worker. */
 static gboolean
 preview_start (TesseraLive *live,
                gpointer     data)
@@ -48,6 +54,25 @@ preview_start (TesseraLive *live,
                              &shown->asked, NULL);
 }
 
+/* RESULT for ASKED: the tree cut, the selection recoloured. */
+static gboolean
+recolour (SegmentPreview *shown,
+          TesseraExec    *exec)
+{
+  const TesseraImage *in = &shown->region.image;
+
+  if (! segment_classes_cut (&shown->classes, &shown->asked, exec)
+      || tessera_image_alloc (&shown->result, in->width, in->height,
+                              in->channels, in->type) != TESSERA_OK)
+    return FALSE;
+  if (tessera_mst_segment_recolour (in, &shown->classes.histogram,
+                                    &shown->classes.classes, &shown->result,
+                                    exec) == TESSERA_OK)
+    return TRUE;
+  tessera_image_free (&shown->result);
+  return FALSE;
+}
+
 static gboolean
 preview_compute (TesseraLive *live,
                  gpointer     data)
@@ -60,27 +85,37 @@ preview_compute (TesseraLive *live,
     return TRUE;
   if (shown->computed)
     tessera_image_free (&shown->result);
+  shown->computed = FALSE;
   exec = tessera_live_exec (live, shown->asked.backend);
-  shown->computed = segment_recolour (&shown->region, &shown->asked, &exec,
-                                      &shown->result, NULL);
+  if (! shown->loaded)
+    shown->loaded = segment_classes_init (&shown->classes,
+                                          &shown->region.image, &exec);
+  if (! shown->loaded)
+    return FALSE;
+  shown->computed = recolour (shown, &exec);
   shown->last = shown->asked;
   return shown->computed;
 }
 
+/* On the main thread: the result and its classes as swatches. */
 static gboolean
 preview_finish (TesseraLive *live,
                 gpointer     data)
 {
-  SegmentPreview *shown = data;
+  SegmentPreview  *shown = data;
+  SegmentSwatches  swatches;
 
   tessera_live_show (live, &shown->result, &shown->region.rect,
                      shown->region.format);
+  segment_swatches_of (&shown->classes, &swatches);
+  segment_swatches3_show (shown->swatches, &swatches);
+  segment_swatches_clear (&swatches);
   return TRUE;
 }
 
-/* The dialog made from the arguments, the preview left; the sensitivity
- * is greyed while the number of classes is given, since it then has no
- * effect. */
+/* The dialog made from the arguments, the preview left, the classes
+ * first among the settings; the sensitivity is greyed while the number of
+ * classes is given, since it then has no effect. */
 static gboolean
 segment_dialog3 (GimpProcedure       *procedure,
                  GimpProcedureConfig *config,
@@ -102,9 +137,12 @@ segment_dialog3 (GimpProcedure       *procedure,
   dialog = tessera_dialog3_new (procedure, config, MST_SEGMENT_LABEL,
                                 segment_args,
                                 G_N_ELEMENTS (segment_args));
+  shown.swatches = segment_swatches3_new (GIMP_PROCEDURE_DIALOG (dialog),
+                                          "classes-shown");
   preview = tessera_dialog3_live (dialog, config, drawable, preview_start,
                                   preview_compute, preview_finish, &shown);
   rows = tessera_dialog3_rows (segment_args, G_N_ELEMENTS (segment_args));
+  rows = g_list_prepend (rows, (gpointer) "classes-shown");
   tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
   g_value_init (&zero, G_TYPE_INT);
@@ -118,6 +156,8 @@ segment_dialog3 (GimpProcedure       *procedure,
   ok = tessera_dialog3_run (dialog);
   if (shown.computed)
     tessera_image_free (&shown.result);
+  if (shown.loaded)
+    segment_classes_clear (&shown.classes);
   if (shown.read)
     tessera_region_clear (&shown.region);
   return ok;

@@ -11,17 +11,14 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
-#include "colour-histogram.h"
+#include "segment-classes.h"
 #include "segment-dialog.h"
+#include "segment-swatch.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 #include "tessera-reset.h"
-
-/* Swatches shown at most (the largest classes), and per row. */
-#define MAX_SWATCHES     32
-#define SWATCHES_PER_ROW 16
 
 typedef struct
 {
@@ -31,20 +28,16 @@ typedef struct
   GtkWidget              *summary;
   GtkWidget              *swatches;     /* a table, refilled */
   GtkAdjustment          *sensitivity;
-  /* Kept while the dialog is open: the tree only changes with the colour
-   * space; classes and minimum share only re-cut it. */
+  /* Kept while the dialog is open: the selection and its colours
+   * (segment-classes.h). */
   gboolean                read;          /* REGION was read: TRUE */
   gboolean                read_ok;       /* and that worked */
-  gboolean                loaded;        /* and its histogram made */
+  gboolean                loaded;        /* and its colours found */
   TesseraRegion           region;
   TesseraRegion           shown;
-  TesseraColourHistogram  histogram;
-  TesseraEmstEdge        *edges;
-  gint                    edges_space;   /* -1: no tree yet */
-  /* The preview's: the values at its start, the classes it found. */
+  SegmentClasses          classes;
+  /* The values at the preview's start. */
   SegmentValues           asked;
-  TesseraMstClasses       classes;
-  gboolean                have_classes;
 } SegmentDialog;
 
 /* The selection's colours, once (again if stopped): FALSE if that failed
@@ -61,70 +54,13 @@ dialog_load (SegmentDialog *dialog,
   dialog->shown.image.data = NULL;
   if (tessera_image_alloc (&dialog->shown.image, in->width, in->height,
                            in->channels, in->type) != TESSERA_OK
-      || tessera_colour_histogram (in, &dialog->histogram, exec)
-         != TESSERA_OK)
+      || ! segment_classes_init (&dialog->classes, in, exec))
     {
       tessera_region_clear (&dialog->shown);
       return FALSE;
     }
-  dialog->edges = g_new (TesseraEmstEdge, dialog->histogram.n_colours);
-  dialog->edges_space = -1;
   dialog->loaded = TRUE;
   return TRUE;
-}
-
-/* "N classes from M colours", each number with its own plural. */
-static void
-show_summary (SegmentDialog           *dialog,
-              const TesseraMstClasses *classes)
-{
-  const gulong colours = (gulong) dialog->histogram.n_colours;
-  gchar *class_text  = g_strdup_printf (ngettext ("%d class", "%d classes",
-                                                  classes->n_classes),
-                                        classes->n_classes);
-  gchar *colour_text = g_strdup_printf (ngettext ("%lu colour",
-                                                  "%lu colours", colours),
-                                        colours);
-  /* TRANSLATORS: "8 classes" from "51234 colours". */
-  gchar *text = g_strdup_printf (_("%s from %s"), class_text, colour_text);
-
-  gtk_label_set_text (GTK_LABEL (dialog->summary), text);
-  g_free (text);
-  g_free (colour_text);
-  g_free (class_text);
-}
-
-/* One class: its colour, and its share of the pixels below it. */
-static GtkWidget *
-swatch_new (const TesseraMstClasses *classes,
-            gint                     c,
-            guint64                  total)
-{
-  const gdouble *mean  = classes->mean[c];
-  gdouble        share = 100.0 * classes->pixels[c] / (gdouble) total;
-  GtkWidget     *box   = gtk_vbox_new (FALSE, 2);
-  GtkWidget     *area, *label;
-  GimpRGB        colour;
-  gchar         *text, *tip;
-
-  gimp_rgba_set (&colour, mean[0] / 255.0, mean[1] / 255.0, mean[2] / 255.0,
-                 1.0);
-  area = gimp_color_area_new (&colour, GIMP_COLOR_AREA_FLAT, 0);
-  gtk_widget_set_size_request (area, 28, 20);
-  text = g_strdup_printf ("%.*f %%", share < 10.0 ? 1 : 0, share);
-  label = gtk_label_new (text);
-  gimp_label_set_attributes (GTK_LABEL (label), PANGO_ATTR_SCALE,
-                             PANGO_SCALE_SMALL, -1);
-  /* TRANSLATORS: a class's colour and its share of the pixels. */
-  tip = g_strdup_printf (_("#%02x%02x%02x: %.1f %% of the pixels"),
-                         (guint) (mean[0] + 0.5), (guint) (mean[1] + 0.5),
-                         (guint) (mean[2] + 0.5), share);
-  gimp_help_set_help_data (box, tip, NULL);
-  gtk_box_pack_start (GTK_BOX (box), area, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (box), label, FALSE, FALSE, 0);
-  g_free (tip);
-  g_free (text);
-  return box;
 }
 
 static void
@@ -138,35 +74,31 @@ clear_container (GtkWidget *container)
   g_list_free (children);
 }
 
-/* The classes (numbered by size) as swatches, the largest first. */
+/* The summary, and the classes as swatches, the largest first. */
 static void
-show_swatches (SegmentDialog           *dialog,
-               const TesseraMstClasses *classes)
+show_swatches (SegmentDialog *dialog)
 {
-  const gint shown = MIN (classes->n_classes, MAX_SWATCHES);
-  guint64    total = 0;
-  gint       c;
+  SegmentSwatches swatches;
+  gint            c;
 
+  segment_swatches_of (&dialog->classes, &swatches);
+  gtk_label_set_text (GTK_LABEL (dialog->summary), swatches.summary);
   clear_container (dialog->swatches);
-  for (c = 0; c < classes->n_classes; c++)
-    total += classes->pixels[c];
-  for (c = 0; c < shown && total > 0; c++)
+  for (c = 0; c < swatches.n_swatches; c++)
     gtk_table_attach (GTK_TABLE (dialog->swatches),
-                      swatch_new (classes, c, total),
-                      c % SWATCHES_PER_ROW, c % SWATCHES_PER_ROW + 1,
-                      c / SWATCHES_PER_ROW, c / SWATCHES_PER_ROW + 1,
+                      segment_swatch_new (&swatches.swatches[c]),
+                      c % SEGMENT_SWATCHES_PER_ROW,
+                      c % SEGMENT_SWATCHES_PER_ROW + 1,
+                      c / SEGMENT_SWATCHES_PER_ROW,
+                      c / SEGMENT_SWATCHES_PER_ROW + 1,
                       GTK_FILL, GTK_FILL, 0, 0);
-  if (classes->n_classes > shown)
-    {
-      gint   more = classes->n_classes - shown;
-      gchar *text = g_strdup_printf (ngettext ("and %d more class",
-                                               "and %d more classes", more),
-                                     more);
-      gtk_table_attach (GTK_TABLE (dialog->swatches), gtk_label_new (text),
-                        0, SWATCHES_PER_ROW, 2, 3, GTK_FILL, GTK_FILL, 0, 0);
-      g_free (text);
-    }
+  if (swatches.more != NULL)
+    gtk_table_attach (GTK_TABLE (dialog->swatches),
+                      gtk_label_new (swatches.more),
+                      0, SEGMENT_SWATCHES_PER_ROW, 2, 3,
+                      GTK_FILL, GTK_FILL, 0, 0);
   gtk_widget_show_all (dialog->swatches);
+  segment_swatches_clear (&swatches);
 }
 
 /* The preview's steps (tessera-live.h): the selection read once and the
@@ -192,31 +124,16 @@ static gboolean
 preview_compute (TesseraLive *live,
                  gpointer     data)
 {
-  SegmentDialog     *dialog = data;
-  TesseraMstSegment  params = segment_params_of (&dialog->asked);
-  TesseraExec        exec   = tessera_live_exec (live,
-                                                 dialog->asked.backend);
+  SegmentDialog *dialog = data;
+  TesseraExec    exec   = tessera_live_exec (live, dialog->asked.backend);
 
-  if (! dialog_load (dialog, &exec))
-    return FALSE;
-  if (dialog->edges_space != dialog->asked.colour_space)
-    {
-      if (tessera_mst_segment_tree (&dialog->histogram, params.colour_space,
-                                    dialog->edges, &exec) != TESSERA_OK)
-        return FALSE;
-      dialog->edges_space = dialog->asked.colour_space;
-    }
-  if (dialog->have_classes)
-    tessera_mst_classes_free (&dialog->classes);
-  dialog->have_classes = FALSE;
-  if (tessera_mst_segment_cut (&dialog->histogram, dialog->edges, &params,
-                               &dialog->classes, &exec) != TESSERA_OK)
-    return FALSE;
-  dialog->have_classes = TRUE;
-  return tessera_mst_segment_recolour (&dialog->region.image,
-                                       &dialog->histogram, &dialog->classes,
-                                       &dialog->shown.image, &exec)
-         == TESSERA_OK;
+  return dialog_load (dialog, &exec)
+         && segment_classes_cut (&dialog->classes, &dialog->asked, &exec)
+         && tessera_mst_segment_recolour (&dialog->region.image,
+                                          &dialog->classes.histogram,
+                                          &dialog->classes.classes,
+                                          &dialog->shown.image, &exec)
+            == TESSERA_OK;
 }
 
 static gboolean
@@ -227,18 +144,14 @@ preview_finish (TesseraLive *live,
 
   tessera_live_show (live, &dialog->shown.image, &dialog->shown.rect,
                      dialog->shown.format);
-  show_summary (dialog, &dialog->classes);
-  show_swatches (dialog, &dialog->classes);
+  show_swatches (dialog);
   return TRUE;
 }
 
 static void
 dialog_free (SegmentDialog *dialog)
 {
-  if (dialog->have_classes)
-    tessera_mst_classes_free (&dialog->classes);
-  g_free (dialog->edges);
-  tessera_colour_histogram_free (&dialog->histogram);
+  segment_classes_clear (&dialog->classes);
   tessera_region_clear (&dialog->shown);
   tessera_region_clear (&dialog->region);
 }
@@ -357,7 +270,7 @@ segment_dialog (const TesseraTarget *target,
                                             preview_finish, &dialog);
   dialog.summary = gtk_label_new ("");
   gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
-  dialog.swatches = gtk_table_new (1, SWATCHES_PER_ROW, FALSE);
+  dialog.swatches = gtk_table_new (1, SEGMENT_SWATCHES_PER_ROW, FALSE);
   gtk_table_set_col_spacings (GTK_TABLE (dialog.swatches), 4);
   gtk_table_set_row_spacings (GTK_TABLE (dialog.swatches), 4);
   gtk_box_pack_start (GTK_BOX (vbox), dialog.swatches, FALSE, FALSE, 0);

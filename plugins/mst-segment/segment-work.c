@@ -408,43 +408,6 @@ make_output (Segmentation    *s,
 }
 
 gboolean
-segment_recolour (const TesseraRegion *region,
-                  const SegmentValues *values,
-                  TesseraExec         *exec,
-                  TesseraImage        *result,
-                  GError             **error)
-{
-  Segmentation        s;
-  const TesseraImage *in = &region->image;
-  TesseraStatus       status;
-  gboolean            ok;
-
-  memset (&s, 0, sizeof s);
-  s.region = *region;   /* borrowed: not cleared here */
-  ok = segment (&s, values, exec, error);
-  if (ok)
-    {
-      status = tessera_image_alloc (result, in->width, in->height,
-                                    in->channels, in->type);
-      if (status == TESSERA_OK)
-        {
-          status = tessera_mst_segment_recolour (in, &s.histogram,
-                                                 &s.classes, result, exec);
-          if (status != TESSERA_OK)
-            tessera_image_free (result);
-        }
-      if (status != TESSERA_OK)
-        {
-          tessera_set_error (error, status);
-          ok = FALSE;
-        }
-    }
-  tessera_mst_classes_free (&s.classes);
-  tessera_colour_histogram_free (&s.histogram);
-  return ok;
-}
-
-gboolean
 segment_run (GimpRunMode          run_mode,
              gint32               drawable,
              const GeglRectangle *bounds,

@@ -19,14 +19,4 @@ gboolean segment_run (GimpRunMode          run_mode,
                       const SegmentValues *values,
                       GError             **error);
 
-/* What a run's recoloured output makes of REGION (a drawable's pixels, as
- * read) on VALUES, into RESULT (like REGION's image, allocated here, the
- * caller's to free on success), without touching the image: for a
- * dialog's preview. */
-gboolean segment_recolour (const TesseraRegion *region,
-                           const SegmentValues *values,
-                           TesseraExec         *exec,
-                           TesseraImage        *result,
-                           GError             **error);
-
 #endif

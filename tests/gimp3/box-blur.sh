@@ -14,6 +14,7 @@ root=$(sh "$top/tests/gimp3/root.sh") || {
 work=/tmp/tessera-gimp3-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/gimp3/python-case.sh"
 [ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
 mkdir -p "$host_work/profile"
 
@@ -84,30 +85,12 @@ blur rgb16-4x2 rgb16.png 4 4 2 \
   && cmp -s "$host_work/rgb16-got.raw" "$host_work/rgb16-want.raw"
 report $? "a 16-bit layer, radius 4, 2 passes: the core's 16-bit pixels"
 
-# From Python (gi.repository Gimp): the procedure's config, the same result.
-in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-  timeout 300 gimp-console-3.0 -i -d -f --quit \
-  --batch-interpreter=python-fu-eval -b "
-from gi.repository import Gimp, Gio
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
-                       Gio.File.new_for_path('$work/rgb.png'))
-procedure = Gimp.get_pdb().lookup_procedure('plug-in-tessera-box-blur')
-config = procedure.create_config()
-config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
-config.set_property('image', image)
-config.set_core_object_array('drawables', image.get_layers())
-config.set_property('radius-x', 6)
-config.set_property('radius-y', 6)
-config.set_property('iterations', 3)
-config.set_property('backend', 'cpu')
-result = procedure.run(config)
-assert result.index(0) == Gimp.PDBStatusType.SUCCESS
-Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
-               Gio.File.new_for_path('$work/python.png'), None)
-" >"$host_work/python.log" 2>&1
+# From Python: the test plug-in's case box-blur (tessera-python-test.py,
+# the procedure's config) blurs rgb.png into python.png.
+python_case "$work/profile" box-blur >"$host_work/python.log"
 convert "$host_work/python.png" -depth 8 rgba:"$host_work/python-got.raw" \
   && cmp -s "$host_work/python-got.raw" "$host_work/rgb-6x3-want.raw"
-report $? "called from Python: the same pixels as from Script-Fu"
+report $? "called from a Python plug-in: the same pixels as from Script-Fu"
 
 gimp3 -b "(let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/rgb.png\")))
                  (group (car (gimp-group-layer-new image \"Group\"))))

@@ -24,11 +24,14 @@ shots=$builddir/tests/gimp3/screenshots
 # coast where the reef meets the deep sea, as the GIMP 2.10 dialog test
 # does.  Then, optionally, |POINTS: X,Y ... of the dialog to rest the
 # pointer on, one after the other, each for a screenshot
-# NAME-tooltip-N.png of the tooltip that shows.
+# NAME-tooltip-N.png of the tooltip that shows.  Then, optionally,
+# |PROCEDURE SETTINGS: the dialog opens with these, as if they were the last
+# used (GIMP 3 opens a dialog on its last values, not on the call's).
 cases='
 box-blur|landsat-bahamas-791x718.png|Box Blur|(plug-in-tessera-box-blur #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|pixels
 fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-contours #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers||880,136 746,393 825,437
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
+mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers|||plug-in-tessera-mst-segment (classes 0)
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:marker-drawable marker))|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
@@ -135,9 +138,14 @@ wait_for_window ()
   return 1
 }
 
-echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks hover; do
+echo "$cases" | grep '|' | while IFS='|' read -r name sample title call changes clicks hover last; do
   dir=$work/$name
   mkdir -p "$root$dir"
+  if [ -n "$last" ]; then
+    mkdir -p "$host_work/profile/plug-in-settings"
+    echo "${last#* }" \
+      >"$host_work/profile/plug-in-settings/GimpProcedureConfigRun-${last%% *}.last"
+  fi
   cp "$top/data/$sample" "$root$dir/sample.png"
   what=$(measure "$changes")
   cat >"$root$dir/script.scm" <<SCM
@@ -200,8 +208,8 @@ SCM
     [ -s "$tip" ]
     report $? "$name: the pointer on $point of the dialog ($tip)"
   done
-  # reconstruct-warning is reconstruct's dialog again.
-  page=plug-in-tessera-${name%-warning}.html
+  # The page of the procedure the call opens (the last one it names).
+  page=$(echo "$call" | grep -o 'plug-in-tessera-[a-z-]*' | tail -n 1).html
   if [ -n "$dialog" ]; then
     timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers F1
     for _ in $(seq 60); do

@@ -20,6 +20,7 @@ command -v gimp-console-2.10 >/dev/null && [ -x "$plugin2" ] || {
 work=/tmp/tessera-gimp3-fill-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/gimp3/python-case.sh"
 [ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
 mkdir -p "$host_work/profile" "$host_work/profile2/plug-ins/tessera-fill-contours"
 
@@ -143,33 +144,12 @@ fill dark-layer rgb.png "200 0 0" "$only_new" \
 same dark-layer-3 dark-layer-2
 report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 
-# From Python: the procedure's config, set by argument name.
-gimp3 python-fu-eval -b "
-from gi.repository import Gimp, Gio, Gegl
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
-                       Gio.File.new_for_path('$work/rgba.png'))
-layer = image.get_layers()[0]
-colour = Gegl.Color.new('#285ac8')
-Gimp.context_set_foreground(colour)
-procedure = Gimp.get_pdb().lookup_procedure('plug-in-tessera-fill-contours')
-config = procedure.create_config()
-config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
-config.set_property('image', image)
-config.set_core_object_array('drawables', [layer])
-config.set_property('contour-source', 'alpha')
-config.set_property('connectivity', '8')
-config.set_property('output', 'layer')
-config.set_property('bleed', 2)
-config.set_property('gap', 0)
-config.set_property('min-region', 0)
-result = procedure.run(config)
-print('status', result.index(0))
-image.remove_layer(layer)
-Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
-               Gio.File.new_for_path('$work/python-3.png'), None)
-" >"$host_work/python.log"
+# From Python: the test plug-in's case fill-contours (tessera-python-test.py,
+# the procedure's config set by argument name) fills rgba.png's contours
+# on a new layer, saved alone as python-3.png.
+python_case "$work/profile" fill-contours >"$host_work/python.log"
 same python-3 new-layer-2
-report $? "the same new layer from Python: 2.10's pixels"
+report $? "the same new layer from a Python plug-in: 2.10's pixels"
 
 # seeded NAME SEED: flat colours by SEED on RGB line art, the layer
 # selected first; NAME-3.png holds the new layer alone, NAME.selected

@@ -21,6 +21,7 @@ fi
 work=/tmp/tessera-gimp3-segment-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/gimp3/python-case.sh"
 [ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
 mkdir -p "$host_work/profile3" "$host_work/out2" "$host_work/out3" \
   "$host_work/outpy"
@@ -242,45 +243,13 @@ echo "$cases" | while read -r name input classes share sensitivity space \
 done
 n=$((n + n_cases))
 
-# From Python: one class layer per class of the RGBA layer's ellipse, as
-# the Script-Fu case rgba-layers-selection made them in GIMP 2.10.
-gimp3 --batch-interpreter=python-fu-eval -b "
-import gi
-gi.require_version('Gimp', '3.0')
-from gi.repository import Gimp, Gio
-work = '$work'
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
-                       Gio.File.new_for_path(work + '/rgba.png'))
-image.select_ellipse(Gimp.ChannelOps.REPLACE, 30, 20, 150, 110)
-procedure = Gimp.get_pdb().lookup_procedure('plug-in-tessera-mst-segment')
-config = procedure.create_config()
-config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
-config.set_property('image', image)
-config.set_core_object_array('drawables', [image.get_layers()[0]])
-for name, value in (('classes', 5), ('min-share', 0.0), ('sensitivity', 1.0),
-                    ('colour-space', 'cielab'), ('output', 'layer-per-class'),
-                    ('backend', 'cpu'), ('method', 'weighted')):
-    config.set_property(name, value)
-result = procedure.run(config)
-print('STATUS', result.index(0))
-names = ''
-group = image.get_layer_by_name('Colour classes')
-for i, item in enumerate(group.get_children()):
-    copy = Gimp.Image.new_with_precision(item.get_width(), item.get_height(),
-                                         image.get_base_type(),
-                                         image.get_precision())
-    layer = Gimp.Layer.new_from_drawable(item, copy)
-    copy.insert_layer(layer, None, 0)
-    layer.set_offsets(0, 0)
-    Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, copy, Gio.File.new_for_path(
-        '%s/outpy/rgba-layers-selection-%d.png' % (work, i)), None)
-    copy.delete()
-    names += ' ' + item.get_name()
-print('ITEMS rgba-layers-selection:' + names)
-" >"$host_work/python.log"
+# From Python: the test plug-in's case mst-segment (tessera-python-test.py)
+# makes one class layer per class of the RGBA layer's ellipse, as the
+# Script-Fu case rgba-layers-selection made them in GIMP 2.10.
+python_case "$work/profile3" mst-segment >"$host_work/python.log"
 same_output rgba-layers-selection "$host_work/out2" "$host_work/outpy" \
   "$host_work/gimp2.log" "$host_work/python.log"
-report $? "Python (Gimp.get_pdb, create_config, run), layer per class with a selection: GIMP 2.10's items, pixels, names"
+report $? "a Python plug-in (Gimp.get_pdb, create_config, run), layer per class with a selection: GIMP 2.10's items, pixels, names"
 
 # Refusals: CALL on IMAGE (the file) and DRAWABLE (its first layer) after
 # SETUP must fail with MESSAGE.

@@ -17,6 +17,7 @@ root=$(sh "$top/tests/gimp3/root.sh") || {
 work=/tmp/tessera-gimp3-reconstruct-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/gimp3/python-case.sh"
 [ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
 mkdir -p "$host_work/profile" "$host_work/profile2/plug-ins/tessera-reconstruct"
 export LC_ALL=C.UTF-8 LANGUAGE=C
@@ -48,13 +49,6 @@ gimp3 ()
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
     timeout 300 gimp-console-3.0 -i -d -f --quit \
     --batch-interpreter=plug-in-script-fu-eval "$@" 2>&1
-}
-# PYTHON: the same in GIMP 3's Python.
-python3 ()
-{
-  in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
-    --batch-interpreter=python-fu-eval -b "$1" 2>&1
 }
 # SCHEME: the same in gimp-console-2.10 on the host.
 gimp2 ()
@@ -198,46 +192,19 @@ report $? "the new layer is named \"$new_name\" in both GIMPs"
 preset clear-border rgba.png clear-border 0 8 in-place luminance
 report $? "preset clear border, RGBA on luminance: GIMP 2.10's pixels"
 
-# From Python: the procedure's config, its properties by name.
-python_call ()   # NAME PROCEDURE PROPERTIES (Python: config.set_property…)
-{
-  python3 "
-from gi.repository import Gimp, Gio
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE, Gio.File.new_for_path('$work/rgb.png'))
-layer = image.get_layers()[0]
-marker = Gimp.file_load_layer(Gimp.RunMode.NONINTERACTIVE, image, Gio.File.new_for_path('$work/rgb-marker.png'))
-image.insert_layer(marker, None, -1)
-proc = Gimp.get_pdb().lookup_procedure('$2')
-config = proc.create_config()
-config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
-config.set_property('image', image)
-config.set_core_object_array('drawables', [layer])
-$3
-result = proc.run(config)
-assert result.index(0) == Gimp.PDBStatusType.SUCCESS, result.index(1)
-image.remove_layer(marker)
-Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image, Gio.File.new_for_path('$work/$1.png'), None)
-" >"$host_work/$1.log"
-}
-python_call python-erosion plug-in-tessera-reconstruct "
-config.set_property('marker-drawable', marker)
-config.set_property('operation', 'erosion')
-config.set_property('connectivity', '4')
-config.set_property('output', 'in-place')
-config.set_property('backend', 'cpu')"
+# From Python: the test plug-in's case reconstruct (tessera-python-test.py,
+# the procedures' configs, their properties by name) reconstructs rgb.png
+# under rgb-marker.png in place by erosion, 4-connected (python-erosion.png),
+# and by the preset h-domes 12.5 % on luminance (python-h-dome.png).
+python_case "$work/profile" reconstruct >"$host_work/python.log"
 run2 python-erosion rgb.png in-place \
   "(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image layer marker 1 4 1 1 0)"
 same python-erosion
-report $? "from Python: erosion, 4-connected, in place: GIMP 2.10's pixels"
-python_call python-h-dome plug-in-tessera-reconstruct-preset "
-config.set_property('preset', 'h-dome')
-config.set_property('parameter', 12.5)
-config.set_property('output', 'in-place')
-config.set_property('colour-mode', 'luminance')"
+report $? "from a Python plug-in: erosion, 4-connected, in place: GIMP 2.10's pixels"
 run2 python-h-dome rgb.png in-place \
   "(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.5 8 1 1 1)"
 same python-h-dome
-report $? "from Python: preset h-domes 12.5 % on luminance: GIMP 2.10's pixels"
+report $? "from a Python plug-in: preset h-domes 12.5 % on luminance: GIMP 2.10's pixels"
 
 # refused WHAT CALL PATTERN: the call fails with a message matching
 # PATTERN.

@@ -21,6 +21,7 @@ gimp2=${GIMP_CONSOLE:-$(command -v gimp-console-2.10)}
 work=/tmp/tessera-gimp3-trace-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/gimp3/python-case.sh"
 [ -n "${TESSERA_KEEP:-}" ] || trap 'rm -rf "$host_work"' EXIT
 mkdir -p "$host_work/profile" "$host_work/profile2/plug-ins/tessera-trace-line" \
   "$host_work/profile2/brushes" "$host_work/profile2/gradients"
@@ -32,7 +33,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..16"
+echo "1..17"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -265,64 +266,21 @@ report $? "stroked 5 px wide: GIMP 2.10's stroked pixels"
 same_case frompath
 report $? "Trace Line from Path on an RGBA layer: GIMP 2.10's path"
 
-# From Python: Trace Line from Path through a procedure config; then bad
-# calls, whose messages say why (a value out of an argument's range GIMP 3
-# refuses itself, before the plug-in).
-cat >"$host_work/calls.py" <<PYTHON
-from gi.repository import Gimp, Gio
-pdb = Gimp.get_pdb()
-image = Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
-                       Gio.File.new_for_path("$work/rgba.png"))
-layer = image.get_layers()[0]
-clicks = [401, 300, 418, 400, 449, 480]
-controls = [c for i in range(0, len(clicks), 2) for _ in range(3)
-            for c in clicks[i:i + 2]]
-path = Gimp.Path.new(image, "clicked")
-image.insert_path(path, None, -1)
-path.stroke_new_from_points(Gimp.PathStrokeType.BEZIER, controls, False)
-image.set_selected_paths([path])
+# From Python: the test plug-in's case trace-line (tessera-python-test.py,
+# procedure configs) traces rgb.png from the case rgb's coords and settings,
+# Trace Line from Path on rgba.png's path through the same clicks (the case
+# frompath), then makes bad calls, whose messages say why (a value out of an
+# argument's range GIMP 3 refuses itself, before the plug-in).
+python_case "$work/profile" trace-line >"$host_work/python.log"
 
-def run(name, **settings):
-    proc = pdb.lookup_procedure(name)
-    config = proc.create_config()
-    config.set_property("run-mode", Gimp.RunMode.NONINTERACTIVE)
-    config.set_property("image", image)
-    config.set_core_object_array("drawables", [layer])
-    for key, value in settings.items():
-        config.set_property(key.replace("_", "-"), value)
-    return proc.run(config)
-
-result = run("plug-in-tessera-trace-line-from-path", backend="cpu")
-traced = result.index(1)
-points = traced.stroke_get_points(traced.get_strokes()[0])
-coords = points[1]
-print("CASE frompath " + ("closed" if points[2] else "open") + "".join(
-    " %d %d" % (round(coords[i] * 1000), round(coords[i + 1] * 1000))
-    for i in range(0, len(coords), 2)))
-
-def refused(label, name, **settings):
-    result = run(name, **settings)
-    print("REFUSED %s %s: %s" % (label, result.index(0).value_nick,
-                                 result.index(1)))
-
-refused("centre", "plug-in-tessera-trace-line-from-path", objective="sine",
-        line_width=4.0)
-refused("odd", "plug-in-tessera-trace-line")
-for each in image.get_paths():
-    image.remove_path(each)
-refused("nopath", "plug-in-tessera-trace-line-from-path")
-group = Gimp.GroupLayer.new(image, "Group")
-image.insert_layer(group, None, 0)
-layer = group
-refused("group", "plug-in-tessera-trace-line-from-path")
-PYTHON
-gimp3 --batch-interpreter=python-fu-eval \
-  -b "exec(open('$work/calls.py').read())" >"$host_work/python.log"
-
+want=$(sed -n "s/^.*\\(CASE rgb \\)/\\1/p" "$host_work/gimp2.log")
+got=$(grep "^CASE rgb " "$host_work/python.log")
+[ -n "$want" ] && [ "$want" = "$got" ]
+report $? "Trace Line from Python, its coords a Gimp.DoubleArray: GIMP 2.10's path"
 want=$(sed -n "s/^.*\\(CASE frompath \\)/\\1/p" "$host_work/gimp2.log")
 got=$(grep "^CASE frompath " "$host_work/python.log")
 [ -n "$want" ] && [ "$want" = "$got" ]
-report $? "from Python (procedure config): GIMP 2.10's path"
+report $? "Trace Line from Path from Python: GIMP 2.10's path"
 grep -q "REFUSED centre calling-error: A centre line (line-width above 0) is traced with the gradient objective only" \
   "$host_work/python.log"
 report $? "a centre line with the sine objective is refused, as in 2.10"

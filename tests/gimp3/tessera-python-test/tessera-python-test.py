@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+# Tessera — a Python 3 GIMP plug-in for the GIMP 3 tests, installed only
+# into a test's profile (tests/gimp3/python-case.sh).  Its one procedure,
+# python-fu-tessera-test, makes one case's calls of Tessera's procedures as
+# any Python plug-in would (lookup_procedure, create_config, run: the
+# README shows the same), on the files the test made in FOLDER, and saves
+# or prints what the test compares with GIMP 2.10's results.  A call that
+# fails makes the procedure fail with its message.
+import sys
+
+import gi
+gi.require_version('Gimp', '3.0')
+from gi.repository import Gimp, Gio, GLib, GObject, Gegl
+
+
+def call(name, image, drawables, properties):
+    """Runs the procedure NAME on DRAWABLES of IMAGE with PROPERTIES (a
+    dict: property name to value) set on its config; its return values."""
+    procedure = Gimp.get_pdb().lookup_procedure(name)
+    config = procedure.create_config()
+    config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
+    config.set_property('image', image)
+    config.set_core_object_array('drawables', drawables)
+    for key, value in properties.items():
+        config.set_property(key, value)
+    return procedure.run(config)
+
+
+def must(result):
+    """RESULT's values after the status, which must be success."""
+    if result.index(0) != Gimp.PDBStatusType.SUCCESS:
+        raise RuntimeError(result.index(1))
+    return result
+
+
+def double_array(numbers):
+    """NUMBERS as a double array argument's value (Trace Line's coords):
+    GIMP 3.0.4's Python converts neither a list nor a GObject.Value holding
+    one to a GimpDoubleArray, but takes the Gimp.DoubleArray such a value
+    holds."""
+    value = GObject.Value(Gimp.DoubleArray)
+    Gimp.value_set_double_array(value, [float(x) for x in numbers])
+    return value.get_boxed()
+
+
+def load(folder, name):
+    return Gimp.file_load(Gimp.RunMode.NONINTERACTIVE,
+                          Gio.File.new_for_path(folder + '/' + name))
+
+
+def save(image, folder, name):
+    Gimp.file_save(Gimp.RunMode.NONINTERACTIVE, image,
+                   Gio.File.new_for_path(folder + '/' + name), None)
+
+
+def tell(line):
+    """LINE on GIMP's standard output, where the test reads it."""
+    print(line)
+    sys.stdout.flush()
+
+
+# ---- the cases: each takes the test's folder ------------------------------
+
+def box_blur(folder):
+    """rgb.png blurred, radius 6, 3 passes, into python.png."""
+    image = load(folder, 'rgb.png')
+    must(call('plug-in-tessera-box-blur', image, image.get_layers(),
+              {'radius-x': 6, 'radius-y': 6, 'iterations': 3,
+               'backend': 'cpu'}))
+    save(image, folder, 'python.png')
+
+
+def fill_contours(folder):
+    """rgba.png's closed contours filled in the foreground colour on a new
+    layer, alone in python-3.png."""
+    image = load(folder, 'rgba.png')
+    layer = image.get_layers()[0]
+    Gimp.context_set_foreground(Gegl.Color.new('#285ac8'))
+    must(call('plug-in-tessera-fill-contours', image, [layer],
+              {'contour-source': 'alpha', 'connectivity': '8',
+               'output': 'layer', 'bleed': 2, 'gap': 0, 'min-region': 0}))
+    image.remove_layer(layer)
+    save(image, folder, 'python-3.png')
+
+
+def mst_segment(folder):
+    """A layer per class of rgba.png's ellipse, each alone in
+    outpy/rgba-layers-selection-N.png; tells their names."""
+    image = load(folder, 'rgba.png')
+    image.select_ellipse(Gimp.ChannelOps.REPLACE, 30, 20, 150, 110)
+    must(call('plug-in-tessera-mst-segment', image, [image.get_layers()[0]],
+              {'classes': 5, 'min-share': 0.0, 'sensitivity': 1.0,
+               'colour-space': 'cielab', 'output': 'layer-per-class',
+               'backend': 'cpu', 'method': 'weighted'}))
+    names = ''
+    group = image.get_layer_by_name('Colour classes')
+    for i, item in enumerate(group.get_children()):
+        copy = Gimp.Image.new_with_precision(item.get_width(),
+                                             item.get_height(),
+                                             image.get_base_type(),
+                                             image.get_precision())
+        layer = Gimp.Layer.new_from_drawable(item, copy)
+        copy.insert_layer(layer, None, 0)
+        layer.set_offsets(0, 0)
+        save(copy, folder, 'outpy/rgba-layers-selection-%d.png' % i)
+        copy.delete()
+        names += ' ' + item.get_name()
+    tell('ITEMS rgba-layers-selection:' + names)
+
+
+def reconstruct(folder):
+    """rgb.png reconstructed in place under the marker rgb-marker.png, by
+    erosion into python-erosion.png, by the preset h-domes 12.5 % on
+    luminance into python-h-dome.png."""
+    for name, properties in (
+            ('python-erosion',
+             {'operation': 'erosion', 'connectivity': '4',
+              'output': 'in-place', 'backend': 'cpu'}),
+            ('python-h-dome',
+             {'preset': 'h-dome', 'parameter': 12.5, 'output': 'in-place',
+              'colour-mode': 'luminance'})):
+        image = load(folder, 'rgb.png')
+        layer = image.get_layers()[0]
+        marker = Gimp.file_load_layer(
+            Gimp.RunMode.NONINTERACTIVE, image,
+            Gio.File.new_for_path(folder + '/rgb-marker.png'))
+        image.insert_layer(marker, None, -1)
+        if 'preset' in properties:
+            procedure = 'plug-in-tessera-reconstruct-preset'
+        else:
+            procedure = 'plug-in-tessera-reconstruct'
+            properties['marker-drawable'] = marker
+        must(call(procedure, image, [layer], properties))
+        image.remove_layer(marker)
+        save(image, folder, name + '.png')
+
+
+def tell_path(name, path):
+    """Tells PATH's first stroke as the test compares it: CASE NAME, open
+    or closed, then every control point (each anchor between its handles)
+    in thousandths of a pixel."""
+    points = path.stroke_get_points(path.get_strokes()[0])
+    coords = points[1]
+    tell('CASE ' + name + ' ' + ('closed' if points[2] else 'open') + ''.join(
+        ' %d %d' % (round(coords[i] * 1000), round(coords[i + 1] * 1000))
+        for i in range(0, len(coords), 2)))
+
+
+def tell_refused(label, name, image, layer, properties):
+    """Tells how the call of NAME failed: REFUSED LABEL STATUS: MESSAGE."""
+    result = call(name, image, [layer], properties)
+    tell('REFUSED %s %s: %s' % (label, result.index(0).value_nick,
+                                result.index(1)))
+
+
+def trace_line(folder):
+    """Trace Line on rgb.png from three clicks (coords), as the 2.10 case
+    rgb (no fitting); Trace Line from Path on rgba.png's path through the
+    same clicks, as the case frompath (fitted within 0.5 px, the default); then bad calls, each told with its message."""
+    clicks = [401, 300, 418, 400, 449, 480]
+    image = load(folder, 'rgb.png')
+    result = must(call(
+        'plug-in-tessera-trace-line', image, [image.get_layers()[0]],
+        {'coords': double_array(clicks), 'nodes': 8,
+         'points-per-guide': 256, 'half-width': 20.0, 'max-angle': 30.0,
+         'sigma': 1.5, 'stroke': False, 'backend': 'cpu',
+         'objective': 'gradient', 'threshold': 0.05, 'reach': 0.15,
+         'min-reach': 3.0, 'mean': True, 'keep-side': True,
+         'snap-radius': 3.0, 'smooth': True, 'stroke-width': 3.0,
+         'line-width': 0.0, 'tolerance': 0.0}))
+    tell_path('rgb', result.index(1))
+
+    image = load(folder, 'rgba.png')
+    layer = image.get_layers()[0]
+    controls = [c for i in range(0, len(clicks), 2) for _ in range(3)
+                for c in clicks[i:i + 2]]
+    path = Gimp.Path.new(image, 'clicked')
+    image.insert_path(path, None, -1)
+    path.stroke_new_from_points(Gimp.PathStrokeType.BEZIER, controls, False)
+    image.set_selected_paths([path])
+    result = must(call('plug-in-tessera-trace-line-from-path', image,
+                       [layer], {'backend': 'cpu'}))
+    tell_path('frompath', result.index(1))
+
+    tell_refused('centre', 'plug-in-tessera-trace-line-from-path', image,
+                 layer, {'objective': 'sine', 'line-width': 4.0})
+    tell_refused('odd', 'plug-in-tessera-trace-line', image, layer, {})
+    for each in image.get_paths():
+        image.remove_path(each)
+    tell_refused('nopath', 'plug-in-tessera-trace-line-from-path', image,
+                 layer, {})
+    group = Gimp.GroupLayer.new(image, 'Group')
+    image.insert_layer(group, None, 0)
+    tell_refused('group', 'plug-in-tessera-trace-line-from-path', image,
+                 group, {})
+
+
+CASES = {'box-blur': box_blur, 'fill-contours': fill_contours,
+         'mst-segment': mst_segment, 'reconstruct': reconstruct,
+         'trace-line': trace_line}
+
+
+def run(procedure, config, data):
+    case = config.get_property('case')
+    try:
+        if case not in CASES:
+            raise RuntimeError('no case %r: one of %s'
+                               % (case, ', '.join(sorted(CASES))))
+        CASES[case](config.get_property('folder'))
+    except Exception as error:
+        return procedure.new_return_values(
+            Gimp.PDBStatusType.EXECUTION_ERROR,
+            GLib.Error.new_literal(Gimp.PlugIn.error_quark(),
+                                   '%s: %s' % (case, error), 0))
+    return procedure.new_return_values(Gimp.PDBStatusType.SUCCESS,
+                                       GLib.Error())
+
+
+class TesseraPythonTest(Gimp.PlugIn):
+    def do_set_i18n(self, name):
+        return False
+
+    def do_query_procedures(self):
+        return ['python-fu-tessera-test']
+
+    def do_create_procedure(self, name):
+        procedure = Gimp.Procedure.new(self, name, Gimp.PDBProcType.PLUGIN,
+                                       run, None)
+        procedure.set_documentation(
+            'Calls Tessera\'s procedures from Python, for the tests',
+            'Makes the calls of CASE (' + ', '.join(sorted(CASES))
+            + ') on the files of FOLDER.', name)
+        procedure.set_attribution('The Tessera authors',
+                                  'The Tessera authors', '2025')
+        procedure.add_string_argument('case', 'Case', 'Whose calls', '',
+                                      GObject.ParamFlags.READWRITE)
+        procedure.add_string_argument('folder', 'Folder',
+                                      'Where the test\'s files are', '',
+                                      GObject.ParamFlags.READWRITE)
+        return procedure
+
+
+Gimp.main(TesseraPythonTest.__gtype__, sys.argv)
