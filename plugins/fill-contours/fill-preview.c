@@ -20,31 +20,50 @@ same_fill (const FillValues *a,
       && a->guide == b->guide && a->seed == b->seed;
 }
 
-/* Fills the whole of DRAWABLE again when VALUES changed since the last
- * time; TRUE when it did. */
+/* Reads what the fill of DRAWABLE needs when VALUES changed since the
+ * last time (main thread); TRUE when it did: the fill is then made by
+ * fill_again. */
 static gboolean
 refill (FillPreview      *shown,
         gint32            drawable,
         const FillValues *values)
 {
-  TesseraExec  exec  = tessera_preview_exec (values->backend);
-  GError      *error = NULL;
+  GError *error = NULL;
 
   if (shown->have_fill && same_fill (&shown->filled_with, values))
     return FALSE;
   fill_job_clear (&shown->job);
   g_clear_pointer (&shown->problem, g_free);
-  if (! fill_read_map (&shown->job, drawable, values, NULL, &error)
-      || ! fill_paint (&shown->job, 1, values, &exec, &error))
+  if (! fill_job_read (&shown->job, drawable, values, TRUE, NULL, &error))
     {
       shown->problem = g_strdup (error->message);
       g_error_free (error);
     }
-  /* The preview keeps the pixels it shows itself. */
-  tessera_region_clear (&shown->job.pixels);
   shown->filled_with = *values;
   shown->have_fill = TRUE;
+  shown->to_fill = TRUE;
   return TRUE;
+}
+
+/* Makes the fill that refill read (worker): no GIMP call from here on. */
+static void
+fill_again (FillPreview *shown)
+{
+  TesseraExec  exec  = tessera_preview_exec (shown->filled_with.backend);
+  GError      *error = NULL;
+
+  if (shown->problem == NULL)
+    {
+      fill_job_map (&shown->job, &shown->filled_with, NULL);
+      if (! fill_paint (&shown->job, 1, &shown->filled_with, &exec, &error))
+        {
+          shown->problem = g_strdup (error->message);
+          g_error_free (error);
+        }
+    }
+  /* The preview keeps the pixels it shows itself. */
+  tessera_region_clear (&shown->job.pixels);
+  shown->to_fill = FALSE;
 }
 
 /* The preview paints in R'G'B'A float, in the drawable's space, whatever
@@ -248,6 +267,8 @@ fill_preview_compute (TesseraLive *live,
   TesseraRegion *painted = &shown->painted;
   TesseraImage  *from    = &shown->original.image;
 
+  if (shown->to_fill)
+    fill_again (shown);
   tessera_region_clear (painted);
   if (! tessera_region_alloc_like (painted, &shown->original, NULL))
     return FALSE;
@@ -281,6 +302,7 @@ fill_preview_clear (FillPreview *shown)
   fill_job_clear (&shown->job);
   g_clear_pointer (&shown->problem, g_free);
   shown->have_fill = FALSE;
+  shown->to_fill = FALSE;
   tessera_region_clear (&shown->original);
   tessera_region_clear (&shown->painted);
 }

@@ -8,9 +8,10 @@
  * they will be, the lines (the contour) over either; the selection as a
  * tint inside marching ants; the gaps' closing segments in magenta.  The
  * steps of the dialog's preview (tessera-live.h) call the three functions
- * below in turn: the fill needs GIMP (the layer's name, the guide, the
- * image's mode), so it is made on the main thread; the painting, which
- * visits every pixel of the layer, on the worker. */
+ * below in turn: what the fill needs from GIMP (the layer's pixels and
+ * name, the guide, the image's mode) is read on the main thread; the fill
+ * and its painting, which visit every pixel of the layer, are made on the
+ * worker. */
 #ifndef TESSERA_FILL_PREVIEW_H
 #define TESSERA_FILL_PREVIEW_H
 
@@ -33,6 +34,7 @@ typedef struct
   FillJob     job;
   gchar      *problem;   /* why there is nothing to show, or NULL */
   gboolean    refilled;  /* by the last start */
+  gboolean    to_fill;   /* JOB is read, its fill not yet made */
   gfloat      foreground[4];   /* R'G'B'A float, in the layer's space */
   TesseraRegion original;      /* the whole layer, read once */
   TesseraRegion painted;       /* ORIGINAL with the fill painted over */

@@ -110,16 +110,16 @@ mark_contour (TesseraImage                  *map,
   tessera_contour_map (&band, &out, threshold, &exec);
 }
 
-/* MAP from PIXELS, read in the drawable's own format: converted to
- * R'G'B'A float here as GEGL would, a band of tile rows per thread. */
+/* JOB's MAP from its PIXELS, read in the drawable's own format (or, for
+ * the preview, in the plug-in's): converted to R'G'B'A float here as GEGL
+ * would, a band of tile rows per thread. */
 static void
-map_from_pixels (TesseraImage                  *map,
-                 const TesseraRegion           *pixels,
+map_from_pixels (FillJob                       *job,
                  const TesseraContourThreshold *threshold)
 {
-  const Babl *fish = babl_fish (pixels->format,
-                                rgba_float (pixels->drawable));
-  gint        band = gimp_tile_height ();
+  TesseraImage *map  = &job->map;
+  const Babl   *fish = babl_fish (job->pixels.format, job->rgba);
+  gint          band = job->band;
 
 #pragma omp parallel
   {
@@ -130,7 +130,7 @@ map_from_pixels (TesseraImage                  *map,
       {
         gint rows = MIN (band, map->height - y0);
         for (gint y = 0; y < rows; y++)
-          babl_process (fish, tessera_image_row (&pixels->image, y0 + y),
+          babl_process (fish, tessera_image_row (&job->pixels.image, y0 + y),
                         rgba + 4 * (gsize) map->width * y, map->width);
         /* One thread a band: the bands share the threads. */
         mark_contour (map, y0, rows, rgba, threshold, 1);
@@ -168,6 +168,101 @@ map_from_drawable (TesseraImage                  *map,
   g_object_unref (buffer);
 }
 
+/* GUIDE's pixels over JOB's drawable (lined up in the image) into JOB's
+ * guide, as R'G'B'A u8 in the drawable's space; transparent where GUIDE
+ * does not reach. */
+static TesseraStatus
+read_guide (FillJob *job,
+            gint32   guide)
+{
+  TesseraImage  *pixels = &job->guide;
+  GeglBuffer    *buffer;
+  GeglRectangle  rect = { 0, 0, job->map.width, job->map.height };
+  gint           x, y;
+  TesseraStatus  status = tessera_image_alloc (pixels, rect.width,
+                                              rect.height, 4, TESSERA_U8);
+
+  if (status != TESSERA_OK)
+    return status;
+  tessera_gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
+  tessera_gimp_drawable_offsets (guide, &x, &y);
+  rect.x -= x;
+  rect.y -= y;
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (guide));
+  gegl_buffer_get (buffer, &rect, 1.0,
+                   babl_format_with_space ("R'G'B'A u8",
+                                           gimp_drawable_get_format
+                                             (TESSERA_DRAWABLE
+                                                (job->drawable))),
+                   pixels->data, (gint) pixels->stride, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+  return TESSERA_OK;
+}
+
+gboolean
+fill_job_read (FillJob          *job,
+               gint32            drawable,
+               const FillValues *values,
+               gboolean          all_pixels,
+               TesseraProgress  *progress,
+               GError          **error)
+{
+  GeglRectangle  whole = { 0, 0, tessera_gimp_drawable_width (drawable),
+                           tessera_gimp_drawable_height (drawable) };
+  TesseraStatus  status;
+
+  memset (job, 0, sizeof (*job));
+  job->drawable = drawable;
+  job->name     = gimp_item_get_name (TESSERA_ITEM (drawable));
+  job->grey     = tessera_gimp_image_base_type
+                    (tessera_gimp_item_image (drawable)) == GIMP_GRAY;
+  job->rgba     = rgba_float (drawable);
+  job->band     = gimp_tile_height ();
+  fill_foreground_pixel (job->rgba, job->foreground);
+  status = tessera_image_alloc (&job->map, whole.width, whole.height, 1,
+                                TESSERA_U8);
+  if (status == TESSERA_OK && values->guide > 0
+      && values->output == FILL_OUTPUT_FLAT)
+    status = read_guide (job, values->guide);
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
+    return FALSE;
+  /* The pixels are read once, and only when used: for the map where they
+   * are in the drawable's own format (or must be: off the main thread),
+   * and for output on the drawable. */
+  job->map_from_pixels = all_pixels
+                         || job->pixels.format
+                            == gimp_drawable_get_format (TESSERA_DRAWABLE
+                                                           (drawable));
+  if (job->map_from_pixels || values->output == FILL_OUTPUT_FOREGROUND)
+    tessera_region_load (&job->pixels, progress);
+  else
+    tessera_region_clear (&job->pixels);
+  return TRUE;
+}
+
+void
+fill_job_map (FillJob          *job,
+              const FillValues *values,
+              TesseraProgress  *progress)
+{
+  TesseraContourThreshold threshold = contour_threshold (values,
+                                                         job->foreground);
+
+  if (job->map_from_pixels)
+    map_from_pixels (job, &threshold);
+  else
+    map_from_drawable (&job->map, job->drawable, &threshold,
+                       values->output == FILL_OUTPUT_FOREGROUND
+                       ? NULL : progress);
+  if (values->output != FILL_OUTPUT_FOREGROUND)
+    tessera_region_clear (&job->pixels);
+}
+
 gboolean
 fill_read_map (FillJob          *job,
                gint32            drawable,
@@ -175,41 +270,9 @@ fill_read_map (FillJob          *job,
                TesseraProgress  *progress,
                GError          **error)
 {
-  GeglRectangle  whole = { 0, 0, tessera_gimp_drawable_width (drawable),
-                           tessera_gimp_drawable_height (drawable) };
-  gboolean       on_drawable = values->output == FILL_OUTPUT_FOREGROUND;
-  gboolean       native;
-  gfloat         foreground[4];
-  TesseraContourThreshold threshold;
-  TesseraStatus  status;
-
-  memset (job, 0, sizeof (*job));
-  job->drawable = drawable;
-  status = tessera_image_alloc (&job->map, whole.width, whole.height, 1,
-                                TESSERA_U8);
-  if (status != TESSERA_OK)
-    {
-      tessera_set_error (error, status);
-      return FALSE;
-    }
-  fill_foreground_pixel (rgba_float (drawable), foreground);
-  threshold = contour_threshold (values, foreground);
-  if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
+  if (! fill_job_read (job, drawable, values, FALSE, progress, error))
     return FALSE;
-
-  /* The pixels are read once, and only when used: for the map where they
-   * are in the drawable's own format, and for output on the drawable. */
-  native = job->pixels.format
-           == gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
-  if (native || on_drawable)
-    tessera_region_load (&job->pixels, progress);
-  if (native)
-    map_from_pixels (&job->map, &job->pixels, &threshold);
-  else
-    map_from_drawable (&job->map, drawable, &threshold,
-                       on_drawable ? NULL : progress);
-  if (! on_drawable)
-    tessera_region_clear (&job->pixels);
+  fill_job_map (job, values, progress);
   return TRUE;
 }
 
@@ -239,8 +302,8 @@ static gchar *
 nothing_to_fill (const FillJob *job,
                  gboolean       inside)
 {
-  gchar *name = gimp_item_get_name (TESSERA_ITEM (job->drawable));
-  gchar *why = NULL;
+  const gchar *name = job->name;
+  gchar       *why = NULL;
 
   if (! has_value (&job->map, CONTOUR, TRUE))
     why = g_strdup_printf (_("“%s” has no contour with this contour source "
@@ -255,7 +318,6 @@ nothing_to_fill (const FillJob *job,
     why = g_strdup_printf (_("“%s” has no closed contour: every free pixel "
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
-  g_free (name);
   return why;
 }
 
@@ -360,57 +422,20 @@ job_regions (FillJob            *job,
   return status;
 }
 
-/* GUIDE's pixels over JOB's drawable (lined up in the image), as
- * R'G'B'A u8 in the drawable's space; transparent where GUIDE does not
- * reach. */
-static TesseraStatus
-read_guide (const FillJob *job,
-            gint32         guide,
-            TesseraImage  *pixels)
-{
-  GeglBuffer    *buffer;
-  GeglRectangle  rect = { 0, 0, job->map.width, job->map.height };
-  gint           x, y;
-  TesseraStatus  status = tessera_image_alloc (pixels, rect.width,
-                                              rect.height, 4, TESSERA_U8);
-
-  if (status != TESSERA_OK)
-    return status;
-  tessera_gimp_drawable_offsets (job->drawable, &rect.x, &rect.y);
-  tessera_gimp_drawable_offsets (guide, &x, &y);
-  rect.x -= x;
-  rect.y -= y;
-  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (guide));
-  gegl_buffer_get (buffer, &rect, 1.0,
-                   babl_format_with_space ("R'G'B'A u8",
-                                           gimp_drawable_get_format
-                                             (TESSERA_DRAWABLE
-                                                (job->drawable))),
-                   pixels->data, (gint) pixels->stride, GEGL_ABYSS_NONE);
-  g_object_unref (buffer);
-  return TESSERA_OK;
-}
-
 /* The guide's colour for each region of LABELS (0: none), or NULL when
- * VALUES have no guide or no flat colours. */
+ * JOB has no guide (VALUES have none or no flat colours). */
 static guint32 *
 guide_colours (const FillJob        *job,
                const TesseraLabels  *labels,
-               const FillValues     *values,
                TesseraStatus        *status)
 {
-  TesseraImage  pixels;
-  guint32      *colour_of;
+  guint32 *colour_of;
 
   *status = TESSERA_OK;
-  if (values->guide <= 0 || values->output != FILL_OUTPUT_FLAT)
-    return NULL;
-  *status = read_guide (job, values->guide, &pixels);
-  if (*status != TESSERA_OK)
+  if (job->guide.data == NULL)
     return NULL;
   colour_of = g_new (guint32, (gsize) labels->count + 1);
-  *status = tessera_fill_regions_guide (labels, &pixels, colour_of);
-  tessera_image_free (&pixels);
+  *status = tessera_fill_regions_guide (labels, &job->guide, colour_of);
   return colour_of;
 }
 
@@ -424,11 +449,9 @@ paint_from_labels (FillJob              *job,
                    const guint32        *guide,
                    GError              **error)
 {
-  gint32         image = tessera_gimp_item_image (job->drawable);
   gboolean       flat = values->output == FILL_OUTPUT_FLAT;
   /* A grey image's new layer is grey: its colours must differ as greys. */
-  const Palette *palette = tessera_gimp_image_base_type (image) == GIMP_GRAY
-                           ? &grey_palette : &colour_palette;
+  const Palette *palette = job->grey ? &grey_palette : &colour_palette;
   guint          start = palette_start (palette, values->seed);
   TesseraImage   paint;
   TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
@@ -488,7 +511,9 @@ paint_regions_jobs (FillJob          *jobs,
 
       /* The dabs count where they lie, before the line is coloured. */
       if (status == TESSERA_OK)
-        guide = guide_colours (&jobs[i], &labels, values, &status);
+        guide = guide_colours (&jobs[i], &labels, &status);
+      /* Its colours by region are all that is used of the guide. */
+      tessera_image_free (&jobs[i].guide);
       if (status == TESSERA_OK)
         status = tessera_fill_regions_under_line (&jobs[i].map, &labels,
                                                   &params);
@@ -821,7 +846,9 @@ fill_job_clear (FillJob *job)
   tessera_image_free (&job->map);
   tessera_image_free (&job->paint);
   tessera_image_free (&job->closures);
+  tessera_image_free (&job->guide);
   tessera_region_clear (&job->pixels);
+  g_clear_pointer (&job->name, g_free);
 }
 
 /* ------------------------------------------------------------------ */

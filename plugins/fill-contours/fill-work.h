@@ -18,19 +18,48 @@ gboolean fill_wants_regions (const FillValues *values);
  * transparent, else dark lines on a light layer or light on a dark one. */
 FillSource fill_guess_source (gint32 drawable);
 
-/* What one drawable becomes: its contour map, then what to write. */
+/* What one drawable becomes: its contour map, then what to write.  What
+ * the map and the paint need from GIMP is read first (fill_job_read), so
+ * that both can be made off the main thread. */
 typedef struct
 {
   gint32        drawable;
+  gchar        *name;     /* the drawable's, for the errors */
+  gboolean      grey;     /* its image is grey: so are the flat colours */
+  const Babl   *rgba;     /* R'G'B'A float in the drawable's space */
+  gfloat        foreground[4];   /* the foreground colour in RGBA */
+  gint          band;     /* rows converted at a time: GIMP's tile height */
+  TesseraImage  guide;    /* the guide over the drawable, R'G'B'A u8; only
+                           * with a guide and flat colours */
   TesseraImage  map;      /* u8, 255: contour */
   TesseraImage  paint;    /* the interior in the output's colours, see below */
   TesseraRegion pixels;   /* the whole drawable, kept for output on it */
+  gboolean      map_from_pixels;  /* else from the drawable, where the
+                                   * pixels are not in its own format */
   TesseraImage  closures; /* u8, 255 on the gaps' closing segments; only
                            * with a gap */
 } FillJob;
 
-/* MAP of DRAWABLE by VALUES's source and threshold; its PIXELS too when
- * the output goes on DRAWABLE, so they are read once. */
+/* Reads into JOB what its map and paint need from DRAWABLE and GIMP (main
+ * thread); its PIXELS when ALL_PIXELS or when they are used (the output
+ * goes on DRAWABLE, or they are in its own format).  With ALL_PIXELS,
+ * fill_job_map and fill_paint call no GIMP function. */
+gboolean fill_job_read (FillJob          *job,
+                        gint32            drawable,
+                        const FillValues *values,
+                        gboolean          all_pixels,
+                        TesseraProgress  *progress,
+                        GError          **error);
+
+/* JOB's MAP by VALUES's source and threshold, from its PIXELS when read,
+ * else (main thread) straight from the drawable; the PIXELS are dropped
+ * unless the output goes on the drawable. */
+void     fill_job_map  (FillJob          *job,
+                        const FillValues *values,
+                        TesseraProgress  *progress);
+
+/* Both of the above: MAP of DRAWABLE by VALUES's source and threshold; its
+ * PIXELS too when the output goes on DRAWABLE, so they are read once. */
 gboolean fill_read_map (FillJob          *job,
                         gint32            drawable,
                         const FillValues *values,
