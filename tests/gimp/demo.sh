@@ -40,7 +40,7 @@ mst-segment	$photo	(lambda (image layer) (plug-in-tessera-mst-segment RUN-NONINT
 reconstruct-h-dome	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 2 12.0 8 0 0 0))
 reconstruct-fill-holes	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 0))
 reconstruct-fill-holes-luminance	$photo	(lambda (image layer) (plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image layer 0 0.0 8 0 0 1))
-trace-line	$photo	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0 0 0.05 0.15 3.0 1 1 3.0 1 0.0 0.0))
+trace-line	$photo	(lambda (image layer) (gimp-context-set-foreground '(255 40 40)) (gimp-context-set-brush-size 3.0) (plug-in-tessera-trace-line RUN-NONINTERACTIVE image layer 6 (vector 385.0 290.0 425.0 445.0 470.0 600.0) 8 256 20.0 30.0 1.5 1 0 0 0.05 0.15 3.0 1 1 3.0 1 0.0 0.0 0.5))
 fill-contours-flat	line-art-640x480.png	(lambda (image layer) (plug-in-tessera-fill-contours RUN-NONINTERACTIVE image layer 0 0.5 4 3 0 2 0 3 0 0 0 -1 0))
 "
 
