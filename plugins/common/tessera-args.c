@@ -1,5 +1,7 @@
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "exec.h"
@@ -86,6 +88,21 @@ tessera_arg_choice_of (const TesseraArg *arg,
     if (c->value == value)
       return c;
   return NULL;
+}
+
+gint
+tessera_args_int_named (const TesseraArg *args,
+                        gint              n_args,
+                        gconstpointer     values,
+                        const gchar      *name,
+                        gint              fallback)
+{
+  gint i;
+
+  for (i = 0; i < n_args; i++)
+    if (strcmp (args[i].name, name) == 0)
+      return *tessera_arg_int (&args[i], (gpointer) values);
+  return fallback;
 }
 
 gint

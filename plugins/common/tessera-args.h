@@ -113,6 +113,14 @@ extern const TesseraArgChoice tessera_backend_choices[];
                          "can be used"),                                    \
                       tessera_backend_choices, TESSERA_BACKEND_AUTO)
 
+/* The value in VALUES of the integer or choice argument NAME of ARGS, or
+ * FALLBACK when ARGS has none of that name. */
+gint         tessera_args_int_named   (const TesseraArg *args,
+                                       gint              n_args,
+                                       gconstpointer     values,
+                                       const gchar      *name,
+                                       gint              fallback);
+
 /* How many PDB arguments of GIMP 2.10 ARGS make: a COORDS argument makes
  * two. */
 gint         tessera_args_n_pdb       (const TesseraArg *args,

@@ -61,12 +61,9 @@ static TesseraBackend
 backend_of (const TesseraFilter3 *filter,
             gpointer              values)
 {
-  gint i;
-
-  for (i = 0; i < filter->procedure.n_args; i++)
-    if (strcmp (filter->procedure.args[i].name, "backend") == 0)
-      return *tessera_arg_int (&filter->procedure.args[i], values);
-  return TESSERA_BACKEND_AUTO;
+  return tessera_args_int_named (filter->procedure.args,
+                                 filter->procedure.n_args, values, "backend",
+                                 TESSERA_BACKEND_AUTO);
 }
 
 /* CONFIG's values in a new values struct, checked; NULL with *ERROR set

@@ -53,12 +53,9 @@ choice_named (const Reconstruct3 *procedure,
               const gchar        *name,
               gint                fallback)
 {
-  gint i;
-
-  for (i = 0; i < procedure->procedure.n_args; i++)
-    if (strcmp (procedure->procedure.args[i].name, name) == 0)
-      return *tessera_arg_int (&procedure->procedure.args[i], values);
-  return fallback;
+  return tessera_args_int_named (procedure->procedure.args,
+                                 procedure->procedure.n_args, values, name,
+                                 fallback);
 }
 
 /* The colour mode means something only for RGB. */
