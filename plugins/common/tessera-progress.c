@@ -59,12 +59,6 @@ exec_fallback (TesseraStatus why,
              _(tessera_status_message (why)));
 }
 
-static void
-exec_fallback_silent (TesseraStatus why,
-                      void         *user_data)
-{
-}
-
 TesseraExec
 tessera_progress_exec (TesseraProgress *progress,
                        TesseraBackend   backend)
@@ -75,15 +69,5 @@ tessera_progress_exec (TesseraProgress *progress,
   exec.progress  = exec_progress;
   exec.fallback  = exec_fallback;
   exec.user_data = progress;
-  return exec;
-}
-
-TesseraExec
-tessera_preview_exec (TesseraBackend backend)
-{
-  TesseraExec exec = tessera_exec_default ();
-
-  exec.backend  = backend;
-  exec.fallback = exec_fallback_silent;
   return exec;
 }

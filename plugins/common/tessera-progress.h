@@ -38,7 +38,4 @@ gboolean    tessera_progress_update (TesseraProgress *progress,
 TesseraExec tessera_progress_exec   (TesseraProgress *progress,
                                      TesseraBackend   backend);
 
-/* The same for a preview: no progress, fallbacks silent. */
-TesseraExec tessera_preview_exec    (TesseraBackend   backend);
-
 #endif

@@ -45,11 +45,14 @@ refill (FillPreview      *shown,
   return TRUE;
 }
 
-/* Makes the fill that refill read (worker): no GIMP call from here on. */
+/* Makes the fill that refill read (worker): no GIMP call from here on.
+ * LIVE stops it when the settings change meanwhile; a fill that failed
+ * (stopped or not) is read again at the next start. */
 static void
-fill_again (FillPreview *shown)
+fill_again (FillPreview *shown,
+            TesseraLive *live)
 {
-  TesseraExec  exec  = tessera_preview_exec (shown->filled_with.backend);
+  TesseraExec  exec  = tessera_live_exec (live, shown->filled_with.backend);
   GError      *error = NULL;
 
   if (shown->problem == NULL)
@@ -58,6 +61,7 @@ fill_again (FillPreview *shown)
       if (! fill_paint (&shown->job, 1, &shown->filled_with, &exec, &error))
         {
           shown->problem = g_strdup (error->message);
+          shown->have_fill = FALSE;
           g_error_free (error);
         }
     }
@@ -268,7 +272,7 @@ fill_preview_compute (TesseraLive *live,
   TesseraImage  *from    = &shown->original.image;
 
   if (shown->to_fill)
-    fill_again (shown);
+    fill_again (shown, live);
   tessera_region_clear (painted);
   if (! tessera_region_alloc_like (painted, &shown->original, NULL))
     return FALSE;
