@@ -7,7 +7,10 @@
 #   sh bench/gimp-memory.sh BUILD-DIR WIDTH HEIGHT 'NAME CALL'...
 #
 # The layer is RGBA 8-bit, white with black shapes (line art for the
-# filters that look for contours).  Each CALL is a script-fu expression with
+# filters that look for contours), or, with GIMP_MEMORY_PHOTO=FILE in the
+# environment, that picture enlarged to WIDTH x HEIGHT with cubic
+# interpolation (every pixel interpolated: a photo's spread of colours,
+# for the procedures whose cost grows with the distinct colours).  Each CALL is a script-fu expression with
 # `image' and `layer' bound; each runs once on a fresh duplicate of the
 # image.  Prints, the passthrough first:
 #   NAME status=ok|failed ms=… peak_mib=… layer_mib=…
@@ -22,14 +25,20 @@ shift 3
 . "$abs_top_srcdir/tests/gimp/harness.sh"
 . "$abs_top_srcdir/tests/gimp/peak-memory.sh"
 
-work="$abs_top_builddir/bench/gimp-memory.d"
-bench_work "$work" || exit 1
-
+# The script-fu that makes `base', the image every call duplicates.
+base_image ()
 {
-  cat <<EOF
-(load $(scheme_string "$HARNESS_SCM"))
-(define (ms)
-  (let ((now (gettimeofday))) (+ (* 1000.0 (car now)) (/ (cadr now) 1000.0))))
+  if [ -n "${GIMP_MEMORY_PHOTO:-}" ]; then
+    photo=$(cd "$(dirname "$GIMP_MEMORY_PHOTO")" && pwd)/$(basename "$GIMP_MEMORY_PHOTO")
+    cat <<EOF
+(define base (car (gimp-file-load RUN-NONINTERACTIVE $(scheme_string "$photo")
+                                  $(scheme_string "$photo"))))
+(gimp-context-set-interpolation INTERPOLATION-CUBIC)
+(gimp-image-scale base $width $height)
+(gimp-layer-add-alpha (car (gimp-image-get-active-layer base)))
+EOF
+  else
+    cat <<EOF
 (define base (car (gimp-image-new $width $height RGB)))
 (define base-layer (car (gimp-layer-new base $width $height RGBA-IMAGE "large"
                                         100 LAYER-MODE-NORMAL)))
@@ -48,6 +57,19 @@ bench_work "$work" || exit 1
                            $((height / 5)) $((width / 9)) $((height / 7)))
 (gimp-drawable-edit-fill base-layer FILL-FOREGROUND)
 (gimp-selection-none base)
+EOF
+  fi
+}
+
+work="$abs_top_builddir/bench/gimp-memory.d"
+bench_work "$work" || exit 1
+
+{
+  cat <<EOF
+(load $(scheme_string "$HARNESS_SCM"))
+(define (ms)
+  (let ((now (gettimeofday))) (+ (* 1000.0 (car now)) (/ (cadr now) 1000.0))))
+$(base_image)
 (define (timed name call)
   (let* ((image (car (gimp-image-duplicate base)))
          (layer (car (gimp-image-get-active-layer image))))

@@ -36,6 +36,17 @@ tessera_output_insert_above (gint32       layer,
 }
 
 void
+tessera_output_discard (gint32 item)
+{
+  gint32 image = tessera_gimp_item_image (item);
+
+  if (gimp_item_is_layer (TESSERA_ITEM (item)))
+    gimp_image_remove_layer (TESSERA_IMAGE (image), TESSERA_LAYER (item));
+  else
+    gimp_image_remove_channel (TESSERA_IMAGE (image), TESSERA_CHANNEL (item));
+}
+
+void
 tessera_output_complete (gint32       item,
                          const gchar *name)
 {

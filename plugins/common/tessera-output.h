@@ -23,6 +23,11 @@ void   tessera_output_insert_above    (gint32       layer,
                                        gint32       drawable,
                                        const gchar *name);
 
+/* Takes ITEM (a layer, layer group or channel that
+ * tessera_output_insert_above or a procedure inserted) out of its image
+ * again: its pixels could not be completed. */
+void   tessera_output_discard         (gint32       item);
+
 /* ITEM is complete: gives it its name NAME. */
 void   tessera_output_complete        (gint32       item,
                                        const gchar *name);

@@ -2,30 +2,29 @@
  * Euclidean minimum spanning tree of the layer's distinct colours
  * (core/mst-segment.h: weighted by pixel counts, or single linkage), shown
  * as a recoloured layer, a layer or a channel per class, or an indexed
- * copy whose palette is the class means. */
+ * copy whose palette is the class means.  The drawable is read in bands,
+ * twice (segment-bands.h), so that the plug-in's memory is a few bands and
+ * the colours' histogram, not the drawable's size. */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
-#include "colour-histogram.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
-#include "tessera-region.h"
+#include "segment-bands.h"
 #include "segment-work.h"
 
-/* What a run works on, the selection's pixels and what was found in
- * them. */
+/* What a run works on, read band by band (segment-bands.h), and the classes
+ * found in it. */
 typedef struct
 {
   GimpRunMode            run_mode;
   gint32                 image;
   gint32                 drawable;
-  GeglRectangle          bounds;   /* the selection's, on DRAWABLE */
-  TesseraRegion          region;
-  TesseraColourHistogram histogram;
+  SegmentBands           bands;
   TesseraMstClasses      classes;
 } Segmentation;
 
@@ -37,28 +36,52 @@ type_name (TesseraSampleType type)
 
 /* ---- the selection mask -------------------------------------------------- */
 
-/* How much of each pixel of S's bounds is selected, 0..255, or NULL when
- * nothing is selected (all of it counts). */
-static guchar *
-read_selection (const Segmentation *s)
+/* Whether pixels are weighed by a selection (none: all of them count). */
+static gboolean
+has_selection (const Segmentation *s)
 {
-  GeglRectangle  rect = s->bounds;
+  return ! gimp_selection_is_empty (TESSERA_IMAGE (s->image));
+}
+
+/* How much of each pixel of RECT (on the drawable) is selected, 0..255,
+ * into MASK. */
+static void
+read_selection (const Segmentation  *s,
+                const GeglRectangle *rect,
+                guchar              *mask)
+{
+  GeglRectangle  on_image = *rect;
   GeglBuffer    *buffer;
-  guchar        *mask;
   gint           x, y;
 
-  if (gimp_selection_is_empty (TESSERA_IMAGE (s->image)))
-    return NULL;
   tessera_gimp_drawable_offsets (s->drawable, &x, &y);
-  rect.x += x;
-  rect.y += y;
-  mask = g_malloc ((gsize) rect.width * rect.height);
+  on_image.x += x;
+  on_image.y += y;
   buffer = gimp_drawable_get_buffer (
              TESSERA_DRAWABLE (tessera_gimp_image_selection (s->image)));
-  gegl_buffer_get (buffer, &rect, 1.0, babl_format ("Y u8"), mask,
-                   rect.width, GEGL_ABYSS_NONE);
+  gegl_buffer_get (buffer, &on_image, 1.0, babl_format ("Y u8"), mask,
+                   on_image.width, GEGL_ABYSS_NONE);
   g_object_unref (buffer);
-  return mask;
+}
+
+/* Where the band in hand lies on an item of the bounds' size (a class
+ * layer, the indexed copy). */
+static GeglRectangle
+band_in_bounds (const SegmentBands *bands)
+{
+  GeglRectangle rect = bands->band.rect;
+
+  rect.x -= bands->bounds.x;
+  rect.y -= bands->bounds.y;
+  return rect;
+}
+
+/* Pixels of the largest band. */
+static gsize
+band_pixels (const SegmentBands *bands)
+{
+  return (gsize) bands->bounds.width * MIN (bands->rows,
+                                            bands->bounds.height);
 }
 
 /* ---- the work ------------------------------------------------------------ */
@@ -72,9 +95,8 @@ segment (Segmentation        *s,
   TesseraMstSegment params = segment_params_of (values);
   TesseraStatus     status;
 
-  status = tessera_colour_histogram (&s->region.image, &s->histogram, exec);
-  if (status == TESSERA_OK)
-    status = tessera_mst_segment (&s->histogram, &params, &s->classes, exec);
+  status = tessera_mst_segment (&s->bands.histogram, &params, &s->classes,
+                                exec);
   if (status != TESSERA_OK)
     {
       tessera_set_error (error, status);
@@ -89,7 +111,7 @@ static void
 tell_user (const Segmentation  *s,
            const SegmentValues *values)
 {
-  if (s->histogram.quantised)
+  if (s->bands.histogram.quantised)
     g_message (_("The layer has more than 8 bits per channel: its colours "
                  "were rounded to 8 bits to find the classes."));
   if (values->classes > s->classes.n_classes)
@@ -100,46 +122,99 @@ tell_user (const Segmentation  *s,
                          "%lu distinct colours, and no class may have less "
                          "than %.1f %% of the pixels.",
                          s->classes.n_classes),
-               s->classes.n_classes, (gulong) s->histogram.n_colours,
+               s->classes.n_classes, (gulong) s->bands.histogram.n_colours,
                100.0 * values->min_share);
 }
 
-static void
-output_recoloured (Segmentation    *s,
-                   TesseraProgress *progress)
+/* The class of the colour of pixel I of the band in hand. */
+static inline guint32
+pixel_class (const Segmentation *s,
+             gsize               i)
 {
-  gint32 copy;
-
-  tessera_mst_segment_recolour (&s->region.image, &s->histogram, &s->classes,
-                                &s->region.image, NULL);
-  if (! gimp_item_is_layer (TESSERA_ITEM (s->drawable)))
-    {
-      tessera_region_apply (&s->region, &s->bounds, progress);
-      return;
-    }
-  gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
-  copy = tessera_gimp_layer_copy (s->drawable);
-  tessera_output_insert_above (copy, s->drawable, _("Colour classes"));
-  s->region.drawable = copy;
-  tessera_region_apply (&s->region, &s->bounds, progress);
-  tessera_output_complete (copy, _("Colour classes"));
-  gimp_image_undo_group_end (TESSERA_IMAGE (s->image));
+  return s->classes.colour_class[s->bands.colours.pixel_colour[i]];
 }
 
-/* A class's pixels as they are, the others transparent, with alpha scaled
- * by the selection. */
-static void
-fill_class_layer (const Segmentation *s,
-                  const guchar       *selection,
-                  guint32             class,
-                  gint                colour_channels,
-                  guchar             *out)
+/* ---- recoloured ---------------------------------------------------------- */
+
+typedef struct
 {
-  const TesseraImage *image  = &s->region.image;
+  Segmentation *s;
+  gint32        target;   /* the drawable or its copy */
+} Recolouring;
+
+/* The band recoloured in place, written to the target's shadow buffer. */
+static void
+recolour_band (const SegmentBands *bands,
+               gpointer            data)
+{
+  Recolouring *r = data;
+  TesseraImage pixels = bands->band.image;
+  GeglBuffer  *shadow;
+
+  tessera_mst_segment_recolour (&pixels, &bands->colours, &r->s->classes,
+                                &pixels, NULL);
+  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
+   * plug-in's cache with it. */
+  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (r->target));
+  tessera_region_store (&bands->band, &bands->band.rect, shadow, NULL);
+  g_object_unref (shadow);
+}
+
+/* A layer's copy, above it, or a channel or mask in place. */
+static gboolean
+output_recoloured (Segmentation    *s,
+                   TesseraProgress *progress,
+                   GError         **error)
+{
+  Recolouring r = { s, s->drawable };
+  gboolean    copy = gimp_item_is_layer (TESSERA_ITEM (s->drawable));
+  gboolean    ok;
+
+  if (copy)
+    {
+      gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
+      r.target = tessera_gimp_layer_copy (s->drawable);
+      tessera_output_insert_above (r.target, s->drawable,
+                                   _("Colour classes"));
+    }
+  ok = segment_bands_each (&s->bands, recolour_band, &r, progress, error);
+  if (ok)
+    tessera_region_merge (r.target, &s->bands.bounds);
+  if (copy)
+    {
+      if (ok)
+        tessera_output_complete (r.target, _("Colour classes"));
+      else
+        tessera_output_discard (r.target);
+      gimp_image_undo_group_end (TESSERA_IMAGE (s->image));
+    }
+  return ok;
+}
+
+/* ---- a layer per class --------------------------------------------------- */
+
+typedef struct
+{
+  Segmentation *s;
+  gint32       *layers;    /* per class */
+  gint          colour_channels;
+  gboolean      selected;  /* whether SELECTION holds the band's */
+  guchar       *selection;
+  guchar       *pixels;    /* a class's band */
+} ClassLayers;
+
+/* A class's pixels of the band as they are, the others transparent, with
+ * alpha scaled by the selection. */
+static void
+fill_class_layer (const ClassLayers *l,
+                  guint32            class)
+{
+  const Segmentation *s      = l->s;
+  const TesseraImage *image  = &s->bands.band.image;
   const gboolean      alpha  = image->channels == 2 || image->channels == 4;
-  TesseraImage        result = tessera_image_view (out, image->width,
+  TesseraImage        result = tessera_image_view (l->pixels, image->width,
                                                    image->height,
-                                                   colour_channels + 1,
+                                                   l->colour_channels + 1,
                                                    image->type);
   gsize               i = 0;
   gint                x, y, c;
@@ -151,16 +226,17 @@ fill_class_layer (const Segmentation *s,
         gsize   px  = (gsize) x * result.channels;
         gdouble a   = 0.0;
 
-        if (s->classes.colour_class[s->histogram.pixel_colour[i]] == class)
+        if (pixel_class (s, i) == class)
           a = (alpha ? tessera_image_unit_sample_at (image, y,
                                                      in + image->channels - 1)
                      : 1.0)
-              * (selection != NULL ? selection[i] / 255.0 : 1.0);
-        for (c = 0; c < colour_channels; c++)
+              * (l->selected ? l->selection[i] / 255.0 : 1.0);
+        for (c = 0; c < l->colour_channels; c++)
           tessera_image_set_unit_sample_at (
             &result, y, px + c,
             a > 0.0 ? tessera_image_unit_sample_at (image, y, in + c) : 0.0);
-        tessera_image_set_unit_sample_at (&result, y, px + colour_channels, a);
+        tessera_image_set_unit_sample_at (&result, y, px + l->colour_channels,
+                                          a);
       }
 }
 
@@ -200,22 +276,19 @@ class_layer_format (const TesseraRegion *region,
   return format;
 }
 
-/* Class C's layer in GROUP, at the selection's bounds, its pixels from
- * PIXELS (fill_class_layer's). */
-static void
+/* Class C's layer, empty, in GROUP at the selection's bounds. */
+static gint32
 add_class_layer (const Segmentation *s,
                  gint32              group,
-                 gint                c,
-                 const guchar       *pixels)
+                 gint                c)
 {
-  const TesseraImage *image = &s->region.image;
-  GeglRectangle       whole = { 0, 0, image->width, image->height };
-  gchar              *name  = class_name (s, c);
-  gint32              layer;
-  GeglBuffer         *buffer;
-  gint                x, y;
+  const GeglRectangle *bounds = &s->bands.bounds;
+  gchar               *name   = class_name (s, c);
+  gint32               layer;
+  gint                 x, y;
 
-  layer = tessera_gimp_layer_new (s->image, name, image->width, image->height,
+  layer = tessera_gimp_layer_new (s->image, name, bounds->width,
+                                  bounds->height,
                                   tessera_gimp_image_base_type (s->image)
                                   == GIMP_GRAY ? GIMP_GRAYA_IMAGE
                                                : GIMP_RGBA_IMAGE,
@@ -223,188 +296,284 @@ add_class_layer (const Segmentation *s,
   g_free (name);
   tessera_gimp_insert_layer (s->image, layer, group, 0);
   tessera_gimp_drawable_offsets (s->drawable, &x, &y);
-  gimp_layer_set_offsets (TESSERA_LAYER (layer), x + s->bounds.x,
-                          y + s->bounds.y);
-  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (layer));
-  gegl_buffer_set (buffer, &whole, 0, class_layer_format (&s->region, layer),
-                   pixels, GEGL_AUTO_ROWSTRIDE);
-  g_object_unref (buffer);
+  gimp_layer_set_offsets (TESSERA_LAYER (layer), x + bounds->x,
+                          y + bounds->y);
+  return layer;
 }
 
+/* Each class's pixels of the band into its layer. */
 static void
-output_layers (Segmentation    *s,
-               TesseraProgress *progress)
+write_class_layers (const SegmentBands *bands,
+                    gpointer            data)
 {
-  const TesseraImage *image = &s->region.image;
-  const gint          colour_channels
-                        = gimp_drawable_is_gray (TESSERA_DRAWABLE (s->drawable))
-                          ? 1 : 3;
-  guchar             *selection = read_selection (s);
-  gsize               bytes = (gsize) image->width * image->height
-                              * tessera_sample_size (image->type)
-                              * (colour_channels + 1);
-  guchar             *pixels = g_malloc (bytes);
-  gint32              group;
-  gint                c;
+  ClassLayers   *l    = data;
+  GeglRectangle  rect = band_in_bounds (bands);
+  gint           c;
+
+  if (l->selected)
+    read_selection (l->s, &bands->band.rect, l->selection);
+  for (c = 0; c < l->s->classes.n_classes; c++)
+    {
+      GeglBuffer *buffer = gimp_drawable_get_buffer (
+                             TESSERA_DRAWABLE (l->layers[c]));
+
+      fill_class_layer (l, (guint32) c);
+      gegl_buffer_set (buffer, &rect, 0,
+                       class_layer_format (&bands->band, l->layers[c]),
+                       l->pixels, GEGL_AUTO_ROWSTRIDE);
+      g_object_unref (buffer);
+    }
+}
+
+static gboolean
+output_layers (Segmentation    *s,
+               TesseraProgress *progress,
+               GError         **error)
+{
+  const gsize pixels = band_pixels (&s->bands);
+  ClassLayers l;
+  gint32      group;
+  gint        c;
+  gboolean    ok;
+
+  l.s = s;
+  l.colour_channels = gimp_drawable_is_gray (TESSERA_DRAWABLE (s->drawable))
+                      ? 1 : 3;
+  l.selected  = has_selection (s);
+  l.selection = l.selected ? g_malloc (pixels) : NULL;
+  l.pixels    = g_malloc (pixels * (l.colour_channels + 1)
+                          * tessera_sample_size (s->bands.band.image.type));
+  l.layers    = g_new (gint32, s->classes.n_classes);
 
   gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
   group = tessera_gimp_layer_group_new (s->image);
   tessera_output_insert_above (group, s->drawable, _("Colour classes"));
   for (c = s->classes.n_classes - 1; c >= 0; c--)
-    {
-      fill_class_layer (s, selection, (guint32) c, colour_channels, pixels);
-      add_class_layer (s, group, c, pixels);
-      tessera_progress_update (progress,
-                               1.0 - (gdouble) c / s->classes.n_classes);
-    }
-  tessera_output_complete (group, _("Colour classes"));
+    l.layers[c] = add_class_layer (s, group, c);
+  ok = segment_bands_each (&s->bands, write_class_layers, &l, progress,
+                           error);
+  if (ok)
+    tessera_output_complete (group, _("Colour classes"));
+  else
+    tessera_output_discard (group);
   gimp_image_undo_group_end (TESSERA_IMAGE (s->image));
-  g_free (pixels);
-  g_free (selection);
+  g_free (l.layers);
+  g_free (l.pixels);
+  g_free (l.selection);
+  return ok;
 }
 
+/* ---- a channel per class ------------------------------------------------- */
+
+typedef struct
+{
+  Segmentation *s;
+  gint32       *channels;  /* per class */
+  gboolean      selected;
+  guchar       *selection;
+  guchar       *mask;      /* a class's band */
+} ClassChannels;
+
 /* A new channel for class C, named as incomplete, shown in its mean
- * colour, its pixels (on the image) from MASK (over the selection's
- * bounds). */
+ * colour, empty. */
 static gint32
 add_class_channel (const Segmentation *s,
-                   gint                c,
-                   const guchar       *mask)
+                   gint                c)
 {
   const gdouble *mean = s->classes.mean[c];
   guchar         rgb[3];
   gchar         *name = class_name (s, c);
   gchar         *incomplete = tessera_output_incomplete_name (name);
-  GeglRectangle  rect = s->bounds;
   gint32         channel;
-  GeglBuffer    *buffer;
-  gint           x, y, i;
+  gint           i;
 
   for (i = 0; i < 3; i++)
     rgb[i] = (guchar) (mean[i] + 0.5);
   channel = tessera_gimp_channel_add (s->image, incomplete, 50.0, rgb);
   g_free (incomplete);
   g_free (name);
-  tessera_gimp_drawable_offsets (s->drawable, &x, &y);
-  rect.x += x;
-  rect.y += y;
-  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
-  gegl_buffer_set (buffer, &rect, 0, babl_format ("Y u8"), mask,
-                   GEGL_AUTO_ROWSTRIDE);
-  g_object_unref (buffer);
   return channel;
 }
 
+/* Each class's pixels of the band (on the image) into its channel. */
 static void
-output_channels (Segmentation    *s,
-                 TesseraProgress *progress)
+write_class_channels (const SegmentBands *bands,
+                      gpointer            data)
 {
-  const TesseraImage *image = &s->region.image;
-  const gsize         n     = (gsize) image->width * image->height;
-  guchar             *selection = read_selection (s);
-  guchar             *mask  = g_malloc (n);
-  gint32             *channels = g_new (gint32, s->classes.n_classes);
-  gint                c;
-  gsize               i;
+  ClassChannels *ch   = data;
+  const gsize    n    = (gsize) bands->band.rect.width
+                        * bands->band.rect.height;
+  GeglRectangle  rect = bands->band.rect;
+  gint           c, x, y;
+  gsize          i;
+
+  if (ch->selected)
+    read_selection (ch->s, &rect, ch->selection);
+  tessera_gimp_drawable_offsets (ch->s->drawable, &x, &y);
+  rect.x += x;
+  rect.y += y;
+  for (c = 0; c < ch->s->classes.n_classes; c++)
+    {
+      GeglBuffer *buffer;
+
+      for (i = 0; i < n; i++)
+        ch->mask[i] = pixel_class (ch->s, i) == (guint32) c
+                      ? (ch->selected ? ch->selection[i] : 255) : 0;
+      buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (ch->channels[c]));
+      gegl_buffer_set (buffer, &rect, 0, babl_format ("Y u8"), ch->mask,
+                       GEGL_AUTO_ROWSTRIDE);
+      g_object_unref (buffer);
+    }
+}
+
+static gboolean
+output_channels (Segmentation    *s,
+                 TesseraProgress *progress,
+                 GError         **error)
+{
+  const gsize   pixels = band_pixels (&s->bands);
+  ClassChannels ch;
+  gint          c;
+  gboolean      ok;
+
+  ch.s         = s;
+  ch.selected  = has_selection (s);
+  ch.selection = ch.selected ? g_malloc (pixels) : NULL;
+  ch.mask      = g_malloc (pixels);
+  ch.channels  = g_new (gint32, s->classes.n_classes);
 
   gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
   for (c = s->classes.n_classes - 1; c >= 0; c--)
-    {
-      for (i = 0; i < n; i++)
-        mask[i] = s->classes.colour_class[s->histogram.pixel_colour[i]]
-                  == (guint32) c ? (selection != NULL ? selection[i] : 255)
-                                 : 0;
-      channels[c] = add_class_channel (s, c, mask);
-      tessera_progress_update (progress,
-                               1.0 - (gdouble) c / s->classes.n_classes);
-    }
+    ch.channels[c] = add_class_channel (s, c);
+  ok = segment_bands_each (&s->bands, write_class_channels, &ch, progress,
+                           error);
   for (c = 0; c < s->classes.n_classes; c++)
     {
       gchar *name = class_name (s, c);
 
-      tessera_output_complete (channels[c], name);
+      if (ok)
+        tessera_output_complete (ch.channels[c], name);
+      else
+        tessera_output_discard (ch.channels[c]);
       g_free (name);
     }
   gimp_image_undo_group_end (TESSERA_IMAGE (s->image));
-  g_free (channels);
-  g_free (mask);
-  g_free (selection);
+  g_free (ch.channels);
+  g_free (ch.mask);
+  g_free (ch.selection);
+  return ok;
 }
 
-/* A new indexed image of the selection's bounds: class numbers as pixels,
- * the class means as palette, alpha kept. */
-static void
-output_indexed (const Segmentation *s)
+/* ---- an indexed copy ----------------------------------------------------- */
+
+typedef struct
 {
-  const TesseraImage *image = &s->region.image;
-  const gboolean      alpha = image->channels == 2 || image->channels == 4;
-  const gint          bpp   = alpha ? 2 : 1;
-  guchar              palette[3 * TESSERA_MST_SEGMENT_MAX_CLASSES];
-  guchar             *pixels = g_malloc ((gsize) image->width * image->height
-                                         * bpp);
-  GeglRectangle       whole = { 0, 0, image->width, image->height };
+  Segmentation *s;
+  gint32        layer;
+  gint          bpp;      /* 1, or 2 with alpha */
+  guchar       *pixels;   /* the band's */
+} IndexedCopy;
+
+/* The band's class numbers, and alpha, into the copy's layer. */
+static void
+write_indexed (const SegmentBands *bands,
+               gpointer            data)
+{
+  IndexedCopy        *copy  = data;
+  const TesseraImage *image = &bands->band.image;
   TesseraImage        indexed;
-  gint32              copy, layer;
+  GeglRectangle       rect = band_in_bounds (bands);
   GeglBuffer         *buffer;
   gsize               i = 0;
-  gint                c, x, y;
+  gint                x, y;
 
-  for (c = 0; c < s->classes.n_classes; c++)
-    for (x = 0; x < 3; x++)
-      palette[3 * c + x] = (guchar) (s->classes.mean[c][x] + 0.5);
-  indexed = tessera_image_view (pixels, image->width, image->height, bpp,
-                                TESSERA_U8);
+  indexed = tessera_image_view (copy->pixels, image->width, image->height,
+                                copy->bpp, TESSERA_U8);
   for (y = 0; y < image->height; y++)
     for (x = 0; x < image->width; x++, i++)
       {
-        pixels[bpp * i] = (guchar) s->classes.colour_class[s->histogram.pixel_colour[i]];
-        if (alpha)
+        copy->pixels[copy->bpp * i] = (guchar) pixel_class (copy->s, i);
+        if (copy->bpp == 2)
           tessera_image_set_unit_sample_at (
-            &indexed, y, (gsize) x * bpp + 1,
+            &indexed, y, (gsize) x * 2 + 1,
             tessera_image_unit_sample_at (image, y, (gsize) x * image->channels
                                                     + image->channels - 1));
       }
-
-  copy = tessera_gimp_image_new (image->width, image->height, GIMP_INDEXED);
-  gimp_image_undo_disable (TESSERA_IMAGE (copy));
-  tessera_gimp_image_set_colormap (copy, palette, s->classes.n_classes);
-  layer = tessera_gimp_layer_new (copy, _("Colour classes"), image->width,
-                                  image->height,
-                                  alpha ? GIMP_INDEXEDA_IMAGE
-                                        : GIMP_INDEXED_IMAGE,
-                                  GIMP_LAYER_MODE_NORMAL);
-  tessera_gimp_insert_layer (copy, layer, 0, 0);
-  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (layer));
-  gegl_buffer_set (buffer, &whole, 0,
-                   gimp_drawable_get_format (TESSERA_DRAWABLE (layer)),
-                   pixels, GEGL_AUTO_ROWSTRIDE);
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (copy->layer));
+  gegl_buffer_set (buffer, &rect, 0,
+                   gimp_drawable_get_format (TESSERA_DRAWABLE (copy->layer)),
+                   copy->pixels, GEGL_AUTO_ROWSTRIDE);
   g_object_unref (buffer);
-  gimp_image_undo_enable (TESSERA_IMAGE (copy));
-  if (s->run_mode == GIMP_RUN_INTERACTIVE)
-    tessera_gimp_display_new (copy);
-  g_free (pixels);
 }
 
-static void
+/* A new indexed image of the selection's bounds: class numbers as pixels,
+ * the class means as palette, alpha kept; shown once complete. */
+static gboolean
+output_indexed (Segmentation    *s,
+                TesseraProgress *progress,
+                GError         **error)
+{
+  const GeglRectangle *bounds = &s->bands.bounds;
+  const gint           channels = s->bands.band.image.channels;
+  const gboolean       alpha = channels == 2 || channels == 4;
+  guchar               palette[3 * TESSERA_MST_SEGMENT_MAX_CLASSES];
+  gchar               *incomplete;
+  IndexedCopy          copy;
+  gint32               image;
+  gint                 c, i;
+  gboolean             ok;
+
+  for (c = 0; c < s->classes.n_classes; c++)
+    for (i = 0; i < 3; i++)
+      palette[3 * c + i] = (guchar) (s->classes.mean[c][i] + 0.5);
+  copy.s      = s;
+  copy.bpp    = alpha ? 2 : 1;
+  copy.pixels = g_malloc (band_pixels (&s->bands) * copy.bpp);
+
+  image = tessera_gimp_image_new (bounds->width, bounds->height,
+                                  GIMP_INDEXED);
+  gimp_image_undo_disable (TESSERA_IMAGE (image));
+  tessera_gimp_image_set_colormap (image, palette, s->classes.n_classes);
+  incomplete = tessera_output_incomplete_name (_("Colour classes"));
+  copy.layer = tessera_gimp_layer_new (image, incomplete, bounds->width,
+                                       bounds->height,
+                                       alpha ? GIMP_INDEXEDA_IMAGE
+                                             : GIMP_INDEXED_IMAGE,
+                                       GIMP_LAYER_MODE_NORMAL);
+  g_free (incomplete);
+  tessera_gimp_insert_layer (image, copy.layer, 0, 0);
+  ok = segment_bands_each (&s->bands, write_indexed, &copy, progress, error);
+  g_free (copy.pixels);
+  if (! ok)
+    {
+      gimp_image_delete (TESSERA_IMAGE (image));
+      return FALSE;
+    }
+  tessera_output_complete (copy.layer, _("Colour classes"));
+  gimp_image_undo_enable (TESSERA_IMAGE (image));
+  if (s->run_mode == GIMP_RUN_INTERACTIVE)
+    tessera_gimp_display_new (image);
+  return TRUE;
+}
+
+static gboolean
 make_output (Segmentation    *s,
              SegmentOutput    output,
-             TesseraProgress *progress)
+             TesseraProgress *progress,
+             GError         **error)
 {
   switch (output)
     {
     case OUTPUT_RECOLOURED_LAYER:
-      output_recoloured (s, progress);
-      break;
+      return output_recoloured (s, progress, error);
     case OUTPUT_LAYER_PER_CLASS:
-      output_layers (s, progress);
-      break;
+      return output_layers (s, progress, error);
     case OUTPUT_CHANNEL_PER_CLASS:
-      output_channels (s, progress);
-      break;
+      return output_channels (s, progress, error);
     case OUTPUT_INDEXED_COPY:
-      output_indexed (s);
-      break;
+      return output_indexed (s, progress, error);
     }
+  return FALSE;
 }
 
 gboolean
@@ -423,22 +592,24 @@ segment_run (GimpRunMode          run_mode,
   s.run_mode = run_mode;
   s.image    = tessera_gimp_item_image (drawable);
   s.drawable = drawable;
-  s.bounds   = *bounds;
-  tessera_progress_start (&progress, _("Segmenting colours"));
-  tessera_progress_stage (&progress, 0.1);
-  if (! tessera_region_read (&s.region, drawable, bounds, &progress, error))
+  if (! segment_bands_start (&s.bands, drawable, bounds, error))
     return FALSE;
-  tessera_progress_stage (&progress, 0.7);
-  exec = tessera_progress_exec (&progress, values->backend);
-  ok = segment (&s, values, &exec, error);
+  tessera_progress_start (&progress, _("Segmenting colours"));
+  tessera_progress_stage (&progress, 0.3);
+  ok = segment_bands_count (&s.bands, &progress, error);
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.3);
+      exec = tessera_progress_exec (&progress, values->backend);
+      ok = segment (&s, values, &exec, error);
+    }
   if (ok)
     {
       tell_user (&s, values);
-      tessera_progress_stage (&progress, 0.2);
-      make_output (&s, (SegmentOutput) values->output, &progress);
+      tessera_progress_stage (&progress, 0.4);
+      ok = make_output (&s, (SegmentOutput) values->output, &progress, error);
     }
   tessera_mst_classes_free (&s.classes);
-  tessera_colour_histogram_free (&s.histogram);
-  tessera_region_clear (&s.region);
+  segment_bands_clear (&s.bands);
   return ok;
 }
