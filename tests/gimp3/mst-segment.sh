@@ -5,7 +5,8 @@
 # named arguments) and once from Python, and must give the same results:
 # every output (the recoloured layer, each class's layer, each class's
 # channel, the indexed copy's pixels and palette, each new item's name) on
-# RGB, RGBA and 16-bit grey layers, with and without a selection.  Then the
+# RGB, RGBA and 16-bit grey layers, with and without a selection, GIMP
+# 2.10's read in bands of 64 rows and GIMP 3's whole.  Then the
 # refusals, with GIMP 2.10's messages.  Skips when no GIMP 3 root can be had
 # or there is no GIMP 2.10 to compare with.
 set -u
@@ -194,7 +195,11 @@ cat >"$profile2/gimprc" <<'GIMPRC'
 (plug-in-path "${gimp_dir}/plug-ins:${gimp_plug_in_dir}/plug-ins/script-fu:${gimp_plug_in_dir}/plug-ins/file-png")
 (color-profile-policy keep)
 GIMPRC
-GIMP2_DIRECTORY=$profile2 timeout 600 gimp-console-2.10 -i -d -f \
+# GIMP 2.10's plug-in reads the layers in bands of 64 rows, GIMP 3's in
+# one band (they are smaller than one): every output banded must be the
+# whole layer's.
+GIMP2_DIRECTORY=$profile2 TESSERA_BAND_BYTES=1 \
+  timeout 600 gimp-console-2.10 -i -d -f \
   -b "$scheme_gimp2$scheme_cases$(case_calls "$host_work" out2)" \
   -b '(gimp-quit 0)' >"$host_work/gimp2.log" 2>&1
 
