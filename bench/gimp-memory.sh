@@ -10,13 +10,13 @@
 # filters that look for contours), or, with GIMP_MEMORY_PHOTO=FILE in the
 # environment, that picture enlarged to WIDTH x HEIGHT with cubic
 # interpolation (every pixel interpolated: a photo's spread of colours,
-# for the procedures whose cost grows with the distinct colours).  Each CALL is a script-fu expression with
-# `image' and `layer' bound; each runs once on a fresh duplicate of the
-# image.  Prints, the passthrough first:
+# for the procedures whose cost grows with the distinct colours).  Each
+# CALL is a script-fu expression with `image' and `layer' bound; each runs
+# once on a fresh duplicate of the image.  Prints, the passthrough first:
 #   NAME status=ok|failed ms=… peak_mib=… layer_mib=…
 # GIMP's log goes to BUILD-DIR/bench/gimp-memory.d.
 set -u
-[ $# -ge 3 ] || { sed -n '4,15p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '4,18p' "$0" >&2; exit 2; }
 abs_top_builddir=$(cd "$1" && pwd)
 abs_top_srcdir=$(cd "$(dirname "$0")/.." && pwd)
 width=$2
@@ -63,6 +63,12 @@ EOF
 
 work="$abs_top_builddir/bench/gimp-memory.d"
 bench_work "$work" || exit 1
+# GIMP_TILE_CACHE (e.g. 4096M) bounds GIMP's own tile memory; beyond it
+# GIMP swaps tiles to disk, so layers larger than the machine's memory
+# (image, duplicate, shadow and undo copies) can still be measured.
+if [ -n "${GIMP_TILE_CACHE:-}" ]; then
+  echo "(tile-cache-size $GIMP_TILE_CACHE)" >> "$work/profile/gimprc"
+fi
 
 {
   cat <<EOF
