@@ -257,6 +257,15 @@ if [ -n "$dialog" ]; then
   do_actions "$dialog" 2> "$work/actions.log"
   [ ! -s "$work/actions.log" ]
   tap_result $? "the actions on the dialog" "$work/actions.log"
+  # GIMP's own German for the buttons it makes (Help), after ours.
+  gimp_mo="$(pkg-config --variable=prefix gimp-2.0 2> /dev/null || echo /usr)"
+  gimp_mo="$gimp_mo/share/locale/de/LC_MESSAGES/gimp20-libgimp.mo"
+  [ -f "$gimp_mo" ] || gimp_mo=
+  # shellcheck disable=SC2086
+  sh "$abs_top_srcdir/tests/gimp/mnemonics.sh" "$work/hook.log" German \
+    "$abs_top_srcdir/po/de.po" $gimp_mo > "$work/mnemonics.log" 2>&1
+  tap_result $? "no two labels of the dialog share a mnemonic (English, German)" \
+    "$work/mnemonics.log"
   for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
     [ -s "$screenshots/$name-$shot.png" ]
     tap_result $? "screenshot $screenshots/$name-$shot.png"
