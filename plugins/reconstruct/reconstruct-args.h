@@ -196,7 +196,7 @@ static const TesseraArg preset_args[] =
                          "by a square"),
                       reconstruct_preset_choices,
                       TESSERA_RECONSTRUCT_FILL_HOLES),
-  TESSERA_ARG_DOUBLE ("parameter", PresetValues, parameter, N_("P_arameter"),
+  TESSERA_ARG_DOUBLE ("parameter", PresetValues, parameter, N_("Para_meter"),
                       N_("H-DOME: h in percent of the sample range (0..100); "
                          "OPENING, CLOSING: the square's radius, a whole "
                          "number of pixels; ignored by the others"),
