@@ -124,6 +124,34 @@ enum
   GROW_TARGET = 2    /* takes a value */
 };
 
+/* The CPU's rules that the device applies too. */
+#ifdef __CUDACC__
+#define REGION_RULE __host__ __device__
+#else
+#define REGION_RULE
+#endif
+
+/* The closure pixels in a blocked map (gap_close). */
+#define CLOSURE_PIXEL 2
+
+/* grow_back's rule for one pixel of BLOCKED value B in set S (KEEP: the
+ * sets' fates): its state, and *LABEL set to 0 where the pixel loses its
+ * number (a target, or outside). */
+static inline REGION_RULE uint8_t
+grow_back_state (uint8_t b, uint32_t s, const uint8_t *keep, uint32_t *label)
+{
+  if (b == CLOSURE_PIXEL || (s != 0 && keep[s] == 2))
+    {
+      *label = 0;
+      return GROW_TARGET;
+    }
+  if (b != 0)
+    return GROW_IDLE;
+  if (keep[s] == 0)
+    *label = 0;
+  return GROW_SOURCE;
+}
+
 /* Grows LABEL into the GROW_TARGET pixels of STATE (both W*H), in rounds:
  * in each, a target with a neighbour that was a source before the round
  * takes the value of the first such neighbour (right, left, down, up, then
@@ -137,7 +165,6 @@ bool          region_grow (uint32_t *label, uint8_t *state, int width,
  * segments of gaps of at most GAP free pixels, as CLOSURE_PIXEL on pixels
  * that were free; with EDGE, the canvas edge is a line they may reach.
  * On the CPU, on THREADS threads. */
-#define CLOSURE_PIXEL 2
 TesseraStatus gap_close (uint8_t *blocked, int width, int height, int gap,
                          bool edge, int threads);
 

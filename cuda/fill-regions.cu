@@ -232,21 +232,9 @@ grow_states (const uint8_t *blocked, const uint8_t *keep, uint32_t *label,
   size_t i = (size_t) blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= pixels)
     return;
-  uint32_t s = label[i];
-  if (blocked[i] == CLOSURE_PIXEL || (s != 0 && keep[s] == 2))
-    {
-      label[i] = 0;
-      state[i] = GROW_TARGET;
-      targets[atomicAdd (count, 1u)] = (uint32_t) i;
-    }
-  else if (blocked[i] != 0)
-    state[i] = GROW_IDLE;
-  else
-    {
-      if (keep[s] == 0)
-        label[i] = 0;
-      state[i] = GROW_SOURCE;
-    }
+  state[i] = grow_back_state (blocked[i], label[i], keep, &label[i]);
+  if (state[i] == GROW_TARGET)
+    targets[atomicAdd (count, 1u)] = (uint32_t) i;
 }
 
 /* One round of region_grow over the targets: the first neighbour that was

@@ -1,7 +1,7 @@
 /* Tessera GPU parity — the regions of line art (core/fill-regions.h):
  * the skeleton of gap closing thinned on the GPU against the CPU's, on
- * thick strokes, noise and edge sizes, and the whole call with every
- * option on, exactly. */
+ * thick strokes, noise and edge sizes, and the whole call (every option,
+ * gap closing alone, none; 4- or 8-connected), exactly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
