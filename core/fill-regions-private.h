@@ -87,9 +87,10 @@ TesseraStatus region_final_numbers (const uint32_t *label,
 void          region_closures_out (const uint8_t *blocked,
                                    TesseraImage *closures);
 
-/* The whole call on the GPU (fill-regions-gpu.c): the thinning, the
- * labelling, the grow-back and the numbering on the device, the rest of
- * gap closing (and the absorbing of small regions) on the host. */
+/* The whole call on the GPU (fill-regions-gpu.c): the thinning, pruning
+ * and ends, the labelling, the grow-back and the numbering on the device;
+ * the ends' headings, the rays and the absorbing of small regions on the
+ * host. */
 TesseraStatus regions_on_gpu (void *args, TesseraExec *exec);
 
 /* The sides of the canvas a region touches (RegionSets.sides). */
@@ -167,15 +168,6 @@ bool          region_grow (uint32_t *label, uint8_t *state, int width,
  * On the CPU, on THREADS threads. */
 TesseraStatus gap_close (uint8_t *blocked, int width, int height, int gap,
                          bool edge, int threads);
-
-/* The same from SKEL, BLOCKED's line already thinned (skeleton.h; the GPU
- * thins it), and ENDS, the skeleton's ends in raster order; pruning
- * changes both.  DRAWN gets the index of every closure pixel drawn (some
- * twice). */
-TesseraStatus gap_close_thinned (uint8_t *blocked, uint8_t *skel,
-                                 RegionIndices *ends, int width, int height,
-                                 int gap, bool edge, int threads,
-                                 RegionIndices *drawn);
 
 /* Absorbs the regions of LABEL (numbers 1..COUNT, 0 outside; W*H) with
  * fewer than MIN_AREA pixels into the neighbour each shares most line with

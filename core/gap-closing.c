@@ -31,7 +31,10 @@
  *     corner).  The shortest across free cells, then the straightest, is
  *     the closure, and its free cells become closure pixels.
  * Every end is looked at on its own and reads only the original line, so
- * the result does not depend on the order of the ends or the threads. */
+ * the result does not depend on the order of the ends or the threads.
+ * With the GPU, steps 1 and 2 (but for the heading and the own-stroke look
+ * of open_cap) run on the device, cuda/skeleton-ends.cu, and the rays here
+ * start from what it found (gap_close_ends). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -658,15 +661,6 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }
 
-TesseraStatus
-gap_close_thinned (uint8_t *blocked, uint8_t *skel, Candidates *ends,
-                   int width, int height, int gap, bool edge, int threads,
-                   Candidates *drawn)
-{
-  return close_and_mark (blocked, skel, ends, width, height, gap, edge,
-                         threads, drawn)
-         ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
-}
 
 TesseraStatus
 gap_close_ends (uint8_t *blocked, int width, int height, int gap, bool edge,

@@ -10,7 +10,6 @@
 #include "exec.h"
 #include "fill-regions-private.h"
 
-
 /* The 8 neighbours, clockwise from north: N, NE, E, SE, S, SW, W, NW. */
 static const int ring_x[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int ring_y[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
