@@ -13,7 +13,6 @@
 #include "synthetic-road.h"
 #include "bezier-fit.h"
 #include "trace-clicks.h"
-#include "trace-relay.h"
 
 #define TRACE_BENCH_MAX_CLICKS 256
 
@@ -32,8 +31,6 @@ typedef struct
   int             n_path;
   double          value;
   double          tolerance;  /* > 0: the chain fitted with Béziers too */
-  int             relay;      /* rounds of core/trace-relay.h on each link */
-  unsigned char  *kept;       /* with relay: which points are clicks */
 } TraceBench;
 
 static const char *const objective_names[] = { "gradient", "sine", NULL };
@@ -142,8 +139,6 @@ trace_parse (void *state, const char *option, const char *value)
     valid = bench_double_value (option, value, 0.0, 256.0, &p->line_width);
   else if (strcmp (option, "--tolerance") == 0)
     valid = bench_double_value (option, value, 0.0, 100.0, &bench->tolerance);
-  else if (strcmp (option, "--relay") == 0)
-    valid = bench_int_value (option, value, 0, 16, &bench->relay);
   else if (strcmp (option, "--legacy") == 0)
     {
       legacy_params (p);
@@ -212,12 +207,9 @@ trace_prepare (void *state, const BenchConfig *config, BenchSize *size)
     {
       int links = bench->n_clicks > 0
         ? tessera_trace_chain_links (bench->n_clicks, bench->closed) : 1;
-      int stride = bench->relay > 0 ? TESSERA_TRACE_RELAY_MAX_OUT
-                                    : bench->params.nodes + 1;
       bench->path = malloc (sizeof (TesseraPoint)
-                            * ((size_t) links * stride + 1));
-      bench->kept = calloc ((size_t) links * stride + 1, 1);
-      if (bench->path == NULL || bench->kept == NULL)
+                            * ((size_t) links * (bench->params.nodes + 1) + 1));
+      if (bench->path == NULL)
         status = TESSERA_ERROR_OUT_OF_MEMORY;
     }
   if (status == TESSERA_OK)
@@ -229,55 +221,6 @@ trace_prepare (void *state, const BenchConfig *config, BenchSize *size)
   return status;
 }
 
-/* Each link of the chain in BENCH->path traced again BENCH->relay times
- * on guides across its trace (core/trace-relay.h); the clicks marked in
- * BENCH->kept. */
-static TesseraStatus
-relay_chain (TraceBench *bench)
-{
-  int stride = bench->params.nodes + 1;
-  int links = tessera_trace_chain_links (bench->n_clicks, bench->closed);
-  TesseraPoint *snapped = malloc (sizeof *snapped * (size_t) (links + 1));
-  TesseraPoint *old = malloc (sizeof *old * (size_t) bench->n_path);
-  TesseraStatus status = TESSERA_OK;
-  int n = 0;
-
-  if (snapped == NULL || old == NULL)
-    status = TESSERA_ERROR_OUT_OF_MEMORY;
-  for (int i = 0; status == TESSERA_OK && i < bench->n_path; i++)
-    old[i] = bench->path[i];
-  for (int link = 0; status == TESSERA_OK && link <= links; link++)
-    snapped[link] = old[link * stride];
-  for (int link = 0; status == TESSERA_OK && link < links; link++)
-    {
-      TesseraPoint a[TESSERA_TRACE_RELAY_MAX_OUT], b[TESSERA_TRACE_RELAY_MAX_OUT];
-      int n_a = stride + 1, n_b = 0;
-      TesseraTrace p;
-
-      for (int i = 0; i < n_a; i++)
-        a[i] = old[link * stride + i];
-      tessera_trace_link_params (&bench->params, &bench->gradient, snapped,
-                                 bench->n_clicks, bench->closed, link, &p);
-      for (int round = 0; status == TESSERA_OK && round < bench->relay;
-           round++)
-        {
-          status = tessera_trace_relay (&bench->gradient, &p, a, n_a, b, &n_b);
-          for (int i = 0; i < n_b; i++)
-            a[i] = b[i];
-          n_a = n_b;
-        }
-      for (int i = link > 0 ? 1 : 0; status == TESSERA_OK && i < n_a; i++)
-        {
-          bench->kept[n] = i == 0 || i == n_a - 1;
-          bench->path[n++] = a[i];
-        }
-    }
-  bench->n_path = n;
-  free (snapped);
-  free (old);
-  return status;
-}
-
 static TesseraStatus
 trace_run (void *state, TesseraExec *exec)
 {
@@ -285,13 +228,10 @@ trace_run (void *state, TesseraExec *exec)
 
   if (bench->n_clicks > 0)
     {
-      TesseraStatus status =
-        tessera_trace_chain (&bench->gradient, bench->clicks,
-                             bench->n_clicks, bench->closed, &bench->params,
-                             bench->path, &bench->n_path, NULL, exec);
-      if (status == TESSERA_OK && bench->relay > 0)
-        status = relay_chain (bench);
-      return status;
+      return tessera_trace_chain (&bench->gradient, bench->clicks,
+                                  bench->n_clicks, bench->closed,
+                                  &bench->params, bench->path, &bench->n_path,
+                                  NULL, exec);
     }
   bench->n_path = bench->params.nodes + 2;
   return tessera_trace_line (&bench->gradient, bench->a, bench->b,
@@ -310,9 +250,8 @@ print_bezier (const TraceBench *bench, FILE *out)
 
   if (keep != NULL && control != NULL)
     {
-      for (int i = 0; i < n; i++)
-        keep[i] = bench->relay > 0 ? bench->kept[i]
-                  : i % (bench->params.nodes + 1) == 0;
+      for (int i = 0; i < n; i += bench->params.nodes + 1)
+        keep[i] = 1;
       tessera_bezier_fit (bench->path, n, bench->closed, keep,
                           bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE,
                           control, &n_control);
@@ -348,7 +287,6 @@ trace_destroy (void *state)
   tessera_gradient_free (&bench->gradient);
   tessera_image_free (&bench->image);
   free (bench->path);
-  free (bench->kept);
   free (bench);
 }
 
@@ -359,7 +297,7 @@ const BenchOp bench_op_trace = {
               "[--threshold T] [--clicks X,Y;X,Y;… [--closed 0|1]] "
               "[--reach F] [--min-reach PX] [--mean 0|1] [--keep-side 0|1] "
               "[--bound-ends 0|1] [--snap R] [--line-width W] [--legacy] "
-              "[--tolerance PX] [--relay N]",
+              "[--tolerance PX]",
   .help =
     "  --a X,Y, --b X,Y   the clicks (default: on the synthetic road's edge)\n"
     "  --nodes N          guides between the clicks, 1 to 64 (default 8)\n"
@@ -385,8 +323,6 @@ const BenchOp bench_op_trace = {
     "  --tolerance PX     with --clicks, also print the path as the plug-ins\n"
     "                     write it: Bézier segments within PX of the trace, an\n"
     "                     anchor on each click (bezier=anchor;handle;handle;…)\n"
-    "  --relay N          with --clicks, trace each link N more times with\n"
-    "                     its guides across the trace before (an attempt)\n"
     "  Without --input: a synthetic road (--width, --height, --seed).\n"
     "  WxH on the line is nodes x points.\n",
   .create = trace_create,

@@ -1,7 +1,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include "trace-relay.h"
+#include "test-trace-bay-relay.h"
 
 #define RELAY_PI 3.14159265358979323846
 /* Points on a relaid guide no closer than this (pixels): the search is
@@ -347,7 +347,7 @@ relay_once (const TesseraGradient *gradient, const TesseraTrace *p,
 }
 
 TesseraStatus
-tessera_trace_relay (const TesseraGradient *gradient,
+trace_relay (const TesseraGradient *gradient,
                      const TesseraTrace *params, const TesseraPoint *earlier,
                      int n_earlier, TesseraPoint *out, int *n_out)
 {
