@@ -54,6 +54,17 @@ def sobel_magnitude(path):
     return np.hypot(gx, gy)
 
 
+def with_magnitudes(features):
+    """Each feature with the Sobel magnitude of its photo, each photo's
+    computed once."""
+    fields = {}
+    for feature in features:
+        name = feature["image"]
+        if name not in fields:
+            fields[name] = sobel_magnitude(data_path(name))
+        yield feature, fields[name]
+
+
 def bilinear(field, x, y):
     h, w = field.shape
     x = min(max(x - 0.5, 0.0), w - 1.0)
@@ -141,12 +152,8 @@ def main():
     if args.refine:
         with open(os.path.join(HERE, "trace_line_labels_rough.json")) as f:
             rough = json.load(f)
-        fields = {}
-        for feature in rough["features"]:
-            name = feature["image"]
-            if name not in fields:
-                fields[name] = sobel_magnitude(data_path(name))
-            feature["points"] = refine(feature["points"], fields[name])
+        for feature, magnitude in with_magnitudes(rough["features"]):
+            feature["points"] = refine(feature["points"], magnitude)
         rough["note"] = ("Refined from trace_line_labels_rough.json by "
                          "trace_line_labels.py --refine; checked by eye "
                          "over 4x crops (--draw).")
@@ -158,12 +165,8 @@ def main():
     if args.check:
         with open(os.path.join(HERE, "trace_line_labels.json")) as f:
             labels = json.load(f)
-        fields = {}
-        for feature in labels["features"]:
-            name = feature["image"]
-            if name not in fields:
-                fields[name] = sobel_magnitude(data_path(name))
-            stretches, median = weak_stretches(feature["points"], fields[name])
+        for feature, magnitude in with_magnitudes(labels["features"]):
+            stretches, median = weak_stretches(feature["points"], magnitude)
             print(f"{feature['name']}: median magnitude {median:.0f}; on no "
                   f"edge: {stretches if stretches else 'nowhere'}")
 

@@ -16,14 +16,11 @@ typedef struct
   double *tx, *ty;    /* guide i's direction along the earlier trace */
 } Guides;
 
+/* ANGLE in [-pi, pi]. */
 static double
 wrap (double angle)
 {
-  while (angle > RELAY_PI)
-    angle -= 2.0 * RELAY_PI;
-  while (angle < -RELAY_PI)
-    angle += 2.0 * RELAY_PI;
-  return angle;
+  return remainder (angle, 2.0 * RELAY_PI);
 }
 
 /* The point at arc length S along P (ARC: the lengths up to each point). */
