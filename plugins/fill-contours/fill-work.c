@@ -6,7 +6,9 @@
 #include <libgimp/gimp.h>
 
 #include "contour-map.h"
+#include "fill-bands.h"
 #include "fill-work.h"
+#include "fill-work-private.h"
 #include "tessera-args.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
@@ -20,18 +22,17 @@
 
 /* The drawable's pixels as perceptual RGBA floats in its own colour space:
  * every type, precision and model reads the same way. */
-static const Babl *
-rgba_float (gint32 drawable)
+const Babl *
+fill_rgba_float (gint32 drawable)
 {
   return babl_format_with_space ("R'G'B'A float",
                                  gimp_drawable_get_format
                                    (TESSERA_DRAWABLE (drawable)));
 }
 
-/* The core's threshold for VALUES, FOREGROUND (R'G'B') its colour. */
-static TesseraContourThreshold
-contour_threshold (const FillValues *values,
-                   const gfloat     *foreground)
+TesseraContourThreshold
+fill_contour_threshold (const FillValues *values,
+                        const gfloat     *foreground)
 {
   TesseraContourThreshold threshold = { TESSERA_CONTOUR_DARK,
                                         values->threshold,
@@ -71,7 +72,7 @@ fill_guess_source (gint32 drawable)
   for (gint y = 0; y < height; y += step)
     {
       GeglRectangle line = { 0, y, width, 1 };
-      gegl_buffer_get (buffer, &line, 1.0, rgba_float (drawable), row,
+      gegl_buffer_get (buffer, &line, 1.0, fill_rgba_float (drawable), row,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
       for (gint x = 0; x < width; x += step, count++)
         {
@@ -110,16 +111,16 @@ mark_contour (TesseraImage                  *map,
   tessera_contour_map (&band, &out, threshold, &exec);
 }
 
-/* JOB's MAP from its PIXELS, read in the drawable's own format (or, for
- * the preview, in the plug-in's): converted to R'G'B'A float here as GEGL
- * would, a band of tile rows per thread. */
-static void
-map_from_pixels (FillJob                       *job,
+void
+fill_map_pixels (TesseraImage                  *map,
+                 gconstpointer                  pixels,
+                 gsize                          stride,
+                 const Babl                    *format,
+                 const Babl                    *rgba_format,
+                 gint                           band,
                  const TesseraContourThreshold *threshold)
 {
-  TesseraImage *map  = &job->map;
-  const Babl   *fish = babl_fish (job->pixels.format, job->rgba);
-  gint          band = job->band;
+  const Babl *fish = babl_fish (format, rgba_format);
 
 #pragma omp parallel
   {
@@ -130,13 +131,24 @@ map_from_pixels (FillJob                       *job,
       {
         gint rows = MIN (band, map->height - y0);
         for (gint y = 0; y < rows; y++)
-          babl_process (fish, tessera_image_row (&job->pixels.image, y0 + y),
+          babl_process (fish, (const guint8 *) pixels + (gsize) (y0 + y) * stride,
                         rgba + 4 * (gsize) map->width * y, map->width);
         /* One thread a band: the bands share the threads. */
         mark_contour (map, y0, rows, rgba, threshold, 1);
       }
     g_free (rgba);
   }
+}
+
+/* JOB's MAP from its PIXELS, read in the drawable's own format (or, for
+ * the preview, in the plug-in's). */
+static void
+map_from_pixels (FillJob                       *job,
+                 const TesseraContourThreshold *threshold)
+{
+  fill_map_pixels (&job->map, job->pixels.image.data,
+                   job->pixels.image.stride, job->pixels.format, job->rgba,
+                   job->band, threshold);
 }
 
 /* MAP straight from DRAWABLE as R'G'B'A float, for the sample types the
@@ -158,7 +170,7 @@ map_from_drawable (TesseraImage                  *map,
   for (gint y0 = 0; y0 < map->height; y0 += band)
     {
       GeglRectangle rows = { 0, y0, map->width, MIN (band, map->height - y0) };
-      gegl_buffer_get (buffer, &rows, 1.0, rgba_float (drawable), rgba,
+      gegl_buffer_get (buffer, &rows, 1.0, fill_rgba_float (drawable), rgba,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
       mark_contour (map, y0, rows.height, rgba, threshold, 0);
       tessera_progress_update (progress,
@@ -216,7 +228,7 @@ fill_job_read (FillJob          *job,
   job->name     = gimp_item_get_name (TESSERA_ITEM (drawable));
   job->grey     = tessera_gimp_image_base_type
                     (tessera_gimp_item_image (drawable)) == GIMP_GRAY;
-  job->rgba     = rgba_float (drawable);
+  job->rgba     = fill_rgba_float (drawable);
   job->band     = gimp_tile_height ();
   fill_foreground_pixel (job->rgba, job->foreground);
   status = tessera_image_alloc (&job->map, whole.width, whole.height, 1,
@@ -250,7 +262,7 @@ fill_job_map (FillJob          *job,
               const FillValues *values,
               TesseraProgress  *progress)
 {
-  TesseraContourThreshold threshold = contour_threshold (values,
+  TesseraContourThreshold threshold = fill_contour_threshold (values,
                                                          job->foreground);
 
   if (job->map_from_pixels)
@@ -296,20 +308,19 @@ has_value (const TesseraImage *image,
   return FALSE;
 }
 
-/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
- * map is inside. */
-static gchar *
-nothing_to_fill (const FillJob *job,
-                 gboolean       inside)
+gchar *
+fill_nothing_reason (const gchar *name,
+                     gboolean     line,
+                     gboolean     free,
+                     gboolean     inside)
 {
-  const gchar *name = job->name;
-  gchar       *why = NULL;
+  gchar *why = NULL;
 
-  if (! has_value (&job->map, CONTOUR, TRUE))
+  if (! line)
     why = g_strdup_printf (_("“%s” has no contour with this contour source "
                              "and threshold; try another source or "
                              "threshold."), name);
-  else if (! has_value (&job->map, CONTOUR, FALSE))
+  else if (! free)
     why = g_strdup_printf (_("Every pixel of “%s” is contour with this "
                              "contour source and threshold, so nothing can "
                              "be inside; try another source or threshold."),
@@ -319,6 +330,16 @@ nothing_to_fill (const FillJob *job,
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
   return why;
+}
+
+/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
+ * map is inside. */
+static gchar *
+nothing_to_fill (const FillJob *job,
+                 gboolean       inside)
+{
+  return fill_nothing_reason (job->name, has_value (&job->map, CONTOUR, TRUE),
+                              has_value (&job->map, CONTOUR, FALSE), inside);
 }
 
 /* The flat colours: region N gets entry N of a palette whose entries all
@@ -375,6 +396,35 @@ region_colour (const Palette *palette,
   for (guint c = palette->channels; c < 3; c++)
     rgba[c] = rgba[0];
   rgba[3] = 255;
+}
+
+guint8 *
+fill_flat_colours (gboolean       grey,
+                   guint          seed,
+                   const guint32 *guide,
+                   guint          count)
+{
+  /* A grey image's new layer is grey: its colours must differ as greys. */
+  const Palette *palette = grey ? &grey_palette : &colour_palette;
+  guint          start = palette_start (palette, seed);
+  guint8        *rgba = g_new (guint8, 4 * ((gsize) count + 1));
+
+  memset (rgba, 0, 4);
+  for (guint region = 1; region <= count; region++)
+    {
+      guint8 *out = rgba + 4 * (gsize) region;
+
+      if (guide != NULL && guide[region] != 0)
+        {
+          out[0] = guide[region] >> 16 & 255;
+          out[1] = guide[region] >> 8 & 255;
+          out[2] = guide[region] & 255;
+          out[3] = 255;
+        }
+      else
+        region_colour (palette, region - 1 + start, out);
+    }
+  return rgba;
 }
 
 gboolean
@@ -636,8 +686,8 @@ fill_paint (FillJob          *jobs,
  * under line art on transparency, where it shows through; over ink on
  * paper in Multiply mode and over light lines in Screen mode, since the
  * opaque drawable would hide it and the lines must stay on top. */
-static gint32
-new_fill_layer (gint32       drawable,
+gint32
+fill_new_layer (gint32       drawable,
                 const gchar *name,
                 FillSource   source)
 {
@@ -741,12 +791,8 @@ write_flat (const FillJob       *job,
   tessera_region_apply (&region, rect, progress);
 }
 
-/* The union of the jobs' insides, cut to the selection, becomes the
- * selection. */
-static void
-write_selection (const FillJob *jobs,
-                 gint           count,
-                 gint32         image)
+gint32
+fill_selection_channel (gint32 image)
 {
   static const guchar black[3] = { 0, 0, 0 };
   gint32              channel;
@@ -756,6 +802,35 @@ write_selection (const FillJob *jobs,
                                       black);
   buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
+  g_object_unref (buffer);
+  return channel;
+}
+
+void
+fill_select_channel (gint32   image,
+                     gint32   channel,
+                     gboolean select)
+{
+  if (select)
+    gimp_image_select_item (TESSERA_IMAGE (image),
+                            gimp_selection_is_empty (TESSERA_IMAGE (image))
+                            ? GIMP_CHANNEL_OP_REPLACE
+                            : GIMP_CHANNEL_OP_INTERSECT,
+                            TESSERA_ITEM (channel));
+  gimp_image_remove_channel (TESSERA_IMAGE (image),
+                             TESSERA_CHANNEL (channel));
+}
+
+/* The union of the jobs' insides, cut to the selection, becomes the
+ * selection. */
+static void
+write_selection (const FillJob *jobs,
+                 gint           count,
+                 gint32         image)
+{
+  gint32      channel = fill_selection_channel (image);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
+
   for (gint i = 0; i < count; i++)
     {
       const TesseraImage *paint = &jobs[i].paint;
@@ -785,13 +860,7 @@ write_selection (const FillJob *jobs,
       g_free (mask);
     }
   g_object_unref (buffer);
-  gimp_image_select_item (TESSERA_IMAGE (image),
-                          gimp_selection_is_empty (TESSERA_IMAGE (image))
-                          ? GIMP_CHANNEL_OP_REPLACE
-                          : GIMP_CHANNEL_OP_INTERSECT,
-                          TESSERA_ITEM (channel));
-  gimp_image_remove_channel (TESSERA_IMAGE (image),
-                             TESSERA_CHANNEL (channel));
+  fill_select_channel (image, channel, TRUE);
 }
 
 void
@@ -822,13 +891,13 @@ fill_write (const FillJob       *jobs,
             write_foreground (&jobs[i], &jobs[i].pixels, &bounds, progress);
             break;
           case FILL_OUTPUT_LAYER:
-            layer = new_fill_layer (jobs[i].drawable, _("Fill"),
+            layer = fill_new_layer (jobs[i].drawable, _("Fill"),
                                     values->source);
             write_foreground_layer (&jobs[i], layer, &bounds, progress);
             tessera_output_complete (layer, _("Fill"));
             break;
           default:
-            layer = new_fill_layer (jobs[i].drawable, _("Flat colours"),
+            layer = fill_new_layer (jobs[i].drawable, _("Flat colours"),
                                     values->source);
             write_flat (&jobs[i], layer, &bounds, progress);
             tessera_output_complete (layer, _("Flat colours"));
@@ -908,13 +977,19 @@ fill_run (gint32             image,
           const FillValues  *values,
           GError           **error)
 {
-  GArray          *drawables = run_drawables (image, drawable, values);
-  gint             count = drawables->len;
-  FillJob         *jobs = g_new0 (FillJob, count);
+  GArray          *drawables;
+  gint             count;
+  FillJob         *jobs;
   TesseraProgress  progress;
   TesseraExec      exec;
   gboolean         ok = TRUE;
 
+  /* A large drawable whose fill needs no whole-map step streams. */
+  if (fill_bands_suit (drawable, values))
+    return fill_bands_run (image, drawable, values, error);
+  drawables = run_drawables (image, drawable, values);
+  count = drawables->len;
+  jobs = g_new0 (FillJob, count);
   tessera_progress_start (&progress, _("Fill Closed Contours"));
   for (gint i = 0; i < count && ok; i++)
     {
