@@ -33,6 +33,9 @@ struct TesseraFillStream
   size_t      ids_capacity;
   uint32_t    ids;          /* ids in use, 1..IDS */
   uint32_t   *seam;         /* the id of each pixel of the last row, 0: line */
+  uint32_t   *label;        /* a band's labels, kept from band to band: a
+                             * fresh block would fault in every page again */
+  size_t      label_size;   /* pixels */
   int         rows_added;
   uint64_t    free_pixels;
   uint32_t    count;
@@ -80,11 +83,40 @@ tessera_fill_stream_free (TesseraFillStream *stream)
   free (stream->parent);
   free (stream->sides);
   free (stream->seam);
+  free (stream->label);
   free (stream);
 }
 
+/* Bit I of the result: whether byte I of EIGHT (in memory order) is
+ * non-zero.  Each byte becomes 0 or 1, then one multiplication gathers
+ * the eight low bits into the top byte. */
+static inline uint64_t
+pack_eight (uint64_t eight)
+{
+  eight |= eight >> 4;
+  eight |= eight >> 2;
+  eight |= eight >> 1;
+  eight &= 0x0101010101010101u;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  eight = __builtin_bswap64 (eight);
+#endif
+  return (eight * 0x0102040810204080u) >> 56;
+}
+
+/* Eight bytes in memory order, byte I non-zero where bit I of BITS is. */
+static inline uint64_t
+unpack_eight (uint64_t bits)
+{
+  uint64_t eight = ((bits & 255) * 0x0101010101010101u)
+                   & 0x8040201008040201u;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  eight = __builtin_bswap64 (eight);
+#endif
+  return eight;
+}
+
 /* ROWS rows of BLOCKED (packed, non-zero: line) into the bits from row
- * Y0 on.  Most of a line drawing is free: zero words cost one test. */
+ * Y0 on. */
 static void
 pack_rows (TesseraFillStream *s, const uint8_t *blocked, int y0, int rows,
            int threads)
@@ -96,27 +128,23 @@ pack_rows (TesseraFillStream *s, const uint8_t *blocked, int y0, int rows,
     {
       const uint8_t *in = blocked + (size_t) y * width;
       uint64_t *out = s->bits + (size_t) (y0 + y) * s->words;
+      int x = 0;
 
-      for (size_t w = 0; w < s->words; w++)
+      memset (out, 0, s->words * sizeof *out);
+      for (; x + 8 <= width; x += 8)
         {
-          int x0 = (int) (w * 64), n = width - x0 < 64 ? width - x0 : 64;
-          uint64_t word = 0;
-          for (int x = 0; x < n; x += 8)
-            {
-              uint64_t eight = 0;
-              int m = n - x < 8 ? n - x : 8;
-              memcpy (&eight, in + x0 + x, (size_t) m);
-              if (eight == 0)
-                continue;
-              for (int b = 0; b < m; b++)
-                word |= (uint64_t) (in[x0 + x + b] != 0) << (x + b);
-            }
-          out[w] = word;
+          uint64_t eight;
+          memcpy (&eight, in + x, sizeof eight);
+          if (eight != 0)
+            out[x / 64] |= pack_eight (eight) << (x % 64);
         }
+      for (; x < width; x++)
+        out[x / 64] |= (uint64_t) (in[x] != 0) << (x % 64);
     }
 }
 
-/* Rows Y0.. of the bits as 0 (free) and 1 (line) bytes, packed. */
+/* Rows Y0.. of the bits as bytes, 0 where free and non-zero on the line,
+ * packed. */
 static void
 unpack_rows (const TesseraFillStream *s, uint8_t *blocked, int y0, int rows,
              int threads)
@@ -128,17 +156,15 @@ unpack_rows (const TesseraFillStream *s, uint8_t *blocked, int y0, int rows,
     {
       const uint64_t *in = s->bits + (size_t) (y0 + y) * s->words;
       uint8_t *out = blocked + (size_t) y * width;
+      int x = 0;
 
-      for (size_t w = 0; w < s->words; w++)
+      for (; x + 8 <= width; x += 8)
         {
-          int x0 = (int) (w * 64), n = width - x0 < 64 ? width - x0 : 64;
-          uint64_t word = in[w];
-          if (word == 0)
-            memset (out + x0, 0, (size_t) n);
-          else
-            for (int b = 0; b < n; b++)
-              out[x0 + b] = (uint8_t) (word >> b & 1);
+          uint64_t eight = unpack_eight (in[x / 64] >> (x % 64));
+          memcpy (out + x, &eight, sizeof eight);
         }
+      for (; x < width; x++)
+        out[x] = (uint8_t) (in[x / 64] >> (x % 64) & 1);
     }
 }
 
@@ -165,6 +191,22 @@ packed_band (const TesseraImage *band, uint8_t **copy)
     memcpy (*copy + (size_t) y * band->width, tessera_image_row (band, y),
             (size_t) band->width);
   return *copy;
+}
+
+/* Room for PIXELS labels in the stream's block. */
+static bool
+reserve_label (TesseraFillStream *s, size_t pixels)
+{
+  uint32_t *label;
+
+  if (pixels <= s->label_size)
+    return true;
+  label = realloc (s->label, pixels * sizeof *label);
+  if (label == NULL)
+    return false;
+  s->label = label;
+  s->label_size = pixels;
+  return true;
 }
 
 /* Room for the sets of one more band: COUNT ids, and its entry. */
@@ -235,13 +277,12 @@ tessera_fill_stream_add (TesseraFillStream *stream, const TesseraImage *band,
   y0 = stream->rows_added;
   rows = band->height;
   blocked = packed_band (band, &copy);
-  label = malloc ((size_t) stream->width * rows * sizeof *label);
-  if (blocked == NULL || label == NULL)
+  if (blocked == NULL || !reserve_label (stream, (size_t) stream->width * rows))
     {
       free (copy);
-      free (label);
       return TESSERA_ERROR_OUT_OF_MEMORY;
     }
+  label = stream->label;
   pack_rows (stream, blocked, y0, rows, threads);
   status = region_label (blocked, stream->width, rows, stream->connectivity,
                          threads, label, &sets);
@@ -263,7 +304,6 @@ tessera_fill_stream_add (TesseraFillStream *stream, const TesseraImage *band,
       stream->rows_added += rows;
     }
   region_sets_free (&sets);
-  free (label);
   return status;
 }
 
