@@ -17,7 +17,7 @@
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
-/* Below this many pixels (a 5792 x 5792 layer) the whole drawable is read
+/* Below this many pixels (a 5793 x 5793 layer) the whole drawable is read
  * at once, as the preview does: its map, labels and paint then take less
  * than GEGL's start-up in the plug-in (bench/RESULTS.md, "Huge layers in
  * GIMP"), and the GPU may fill it. */
