@@ -357,7 +357,7 @@ out_alloc (Band     *band,
   memset (&band->out, 0, sizeof (band->out));
   band->out.drawable = run->target;
   band->out.rect     = largest;
-  /* As the whole drawable's outputs write them (fill-work.c). */
+  /* As the whole drawable's outputs write them (fill-write.c). */
   band->out.format   = run->values->output == FILL_OUTPUT_FLAT
                        ? babl_format_with_space ("R'G'B'A u8",
                                                  gimp_drawable_get_format

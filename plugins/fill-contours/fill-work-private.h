@@ -1,5 +1,6 @@
 /* Tessera — Fill Closed Contours: what the files of the procedure's work
- * share beyond fill-work.h (the run in bands, fill-bands.c, too). */
+ * (fill-read.c, fill-paint.c, fill-palette.c, fill-write.c, fill-run.c,
+ * and the run in bands, fill-bands.c) share beyond fill-work.h. */
 #ifndef TESSERA_FILL_WORK_PRIVATE_H
 #define TESSERA_FILL_WORK_PRIVATE_H
 
@@ -45,7 +46,7 @@ gchar      *fill_nothing_reason (const gchar *name,
                                  gboolean     inside);
 
 /* A transparent layer the size of DRAWABLE for the fill, named NAME as
- * incomplete, where SOURCE wants it (fill-work.c says where). */
+ * incomplete, where SOURCE wants it (fill-write.c says where). */
 gint32      fill_new_layer (gint32       drawable,
                             const gchar *name,
                             FillSource   source);

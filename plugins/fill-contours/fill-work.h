@@ -1,7 +1,10 @@
 /* Tessera — Fill Closed Contours: what the procedure does around the core
  * (core/fill-contours.h): the contour map from a layer's pixels, the fill,
  * the bleed under the line, and the four outputs; built for GIMP 2.10 and
- * GIMP 3 alike (tessera-gimp.h). */
+ * GIMP 3 alike (tessera-gimp.h).  One file a step: fill-read.c (the map
+ * and the guide), fill-paint.c (the fill and its colours, with
+ * fill-palette.c), fill-write.c (the outputs), fill-run.c (the run over
+ * the drawables); what they share besides is in fill-work-private.h. */
 #ifndef TESSERA_FILL_WORK_H
 #define TESSERA_FILL_WORK_H
 
