@@ -24,6 +24,12 @@ shift 3
 
 work="$abs_top_builddir/bench/gimp-memory.d"
 bench_work "$work" || exit 1
+# GIMP_TILE_CACHE (e.g. 4096M) bounds GIMP's own tile memory; beyond it
+# GIMP swaps tiles to disk, so layers larger than the machine's memory
+# (image, duplicate, shadow and undo copies) can still be measured.
+if [ -n "${GIMP_TILE_CACHE:-}" ]; then
+  echo "(tile-cache-size $GIMP_TILE_CACHE)" >> "$work/profile/gimprc"
+fi
 
 {
   cat <<EOF

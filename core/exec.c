@@ -16,6 +16,19 @@ tessera_exec_default (void)
   return exec;
 }
 
+TesseraExec
+tessera_exec_reporting (TesseraBackend backend, TesseraProgressFunc progress,
+                        TesseraFallbackFunc fallback, void *user_data)
+{
+  TesseraExec exec = tessera_exec_default ();
+
+  exec.backend   = backend;
+  exec.progress  = progress;
+  exec.fallback  = fallback;
+  exec.user_data = user_data;
+  return exec;
+}
+
 static const char *const backend_names[] = { "auto", "cpu", "cuda" };
 
 const char *

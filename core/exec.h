@@ -35,6 +35,13 @@ typedef struct
 /* All defaults: auto backend, default threads, no progress. */
 TesseraExec    tessera_exec_default (void);
 
+/* The defaults but for BACKEND, and PROGRESS and FALLBACK told with
+ * USER_DATA: how a caller that shows progress or can stop a run asks. */
+TesseraExec    tessera_exec_reporting (TesseraBackend       backend,
+                                       TesseraProgressFunc  progress,
+                                       TesseraFallbackFunc  fallback,
+                                       void                *user_data);
+
 const char    *tessera_backend_name  (TesseraBackend backend);
 /* Parses "auto", "cpu" or "cuda"; returns false for anything else. */
 bool           tessera_backend_parse (const char *text, TesseraBackend *backend);

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fill-regions-private.h"
+#include "gpu-backend.h"
+#include "stage-clock.h"
 
 TesseraFillRegions
 tessera_fill_regions_defaults (void)
@@ -64,9 +66,8 @@ tessera_fill_regions_check (const TesseraImage *contours,
   return TESSERA_OK;
 }
 
-/* The contour map as 0 (free) / 1 (line), rows packed. */
-static uint8_t *
-blocked_from (const TesseraImage *contours, int threads)
+uint8_t *
+region_blocked_from (const TesseraImage *contours, int threads)
 {
   int width = contours->width, height = contours->height;
   uint8_t *blocked = malloc ((size_t) width * height);
@@ -151,34 +152,17 @@ grow_back (uint32_t *label, const uint8_t *blocked, const uint8_t *keep,
     return TESSERA_ERROR_OUT_OF_MEMORY;
   #pragma omp parallel for schedule(static) num_threads(threads)
   for (size_t i = 0; i < pixels; i++)
-    {
-      uint32_t s = label[i];
-      if (blocked[i] == CLOSURE_PIXEL || (s != 0 && keep[s] == 2))
-        {
-          label[i] = 0;
-          state[i] = GROW_TARGET;
-        }
-      else if (blocked[i] != 0)
-        state[i] = GROW_IDLE;
-      else
-        {
-          if (keep[s] == 0)
-            label[i] = 0;
-          state[i] = GROW_SOURCE;
-        }
-    }
+    state[i] = grow_back_state (blocked[i], label[i], keep, &label[i]);
   ok = region_grow (label, state, width, height, -1, params->connectivity);
   free (state);
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }
 
-/* MAP[s] for the sets: their final numbers 1..count in set order, 0 for
- * the outside; with MIN_REGION, after the small ones were absorbed. */
-static TesseraStatus
-final_numbers (const uint32_t *label, const uint8_t *blocked,
-               const uint8_t *keep, uint32_t sets, int width, int height,
-               const TesseraFillRegions *params, int threads, uint32_t *map,
-               uint32_t *count)
+TesseraStatus
+region_final_numbers (const uint32_t *label, const uint8_t *blocked,
+                      const uint8_t *keep, uint32_t sets, int width,
+                      int height, const TesseraFillRegions *params,
+                      int threads, uint32_t *map, uint32_t *count)
 {
   uint32_t *merged = NULL;
   uint32_t next = 0;
@@ -244,37 +228,47 @@ renumber (uint32_t *label, size_t pixels, const uint32_t *map,
   return TESSERA_OK;
 }
 
-TesseraStatus
-tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
-                      TesseraImage *closures,
-                      const TesseraFillRegions *params, TesseraExec *exec)
+void
+region_closures_out (const uint8_t *blocked, TesseraImage *closures)
 {
-  int width, height, threads = tessera_exec_threads (exec);
-  size_t pixels;
+  for (int y = 0; y < closures->height; y++)
+    {
+      uint8_t *out = tessera_image_row (closures, y);
+      const uint8_t *in = blocked + (size_t) y * closures->width;
+      for (int x = 0; x < closures->width; x++)
+        out[x] = in[x] == CLOSURE_PIXEL ? 255 : 0;
+    }
+}
+
+/* Steps 1-4 on the CPU alone. */
+static TesseraStatus
+regions_on_cpu (void *args, TesseraExec *exec)
+{
+  const RegionsCall *call = args;
+  const TesseraFillRegions *params = call->params;
+  TesseraLabels *labels = call->labels;
+  int width = labels->width, height = labels->height;
+  int threads = tessera_exec_threads (exec);
+  size_t pixels = (size_t) width * height;
   uint8_t *blocked = NULL, *keep = NULL;
   uint32_t *map = NULL;
   RegionSets sets = { 0, NULL, NULL };
-  TesseraStatus status = tessera_fill_regions_check (contours, labels,
-                                                      closures, params);
+  TesseraStatus status = TESSERA_OK;
 
-  if (status != TESSERA_OK)
-    return status;
-  if (exec != NULL)
-    exec->backend_used = TESSERA_BACKEND_CPU;
-  width = contours->width;
-  height = contours->height;
-  pixels = (size_t) width * height;
-  blocked = blocked_from (contours, threads);
+  tessera_stage_start ();
+  blocked = region_blocked_from (call->contours, threads);
   if (blocked == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
+  tessera_stage_mark ("threshold");
   if (params->gap > 0)
     status = gap_close (blocked, width, height, params->gap,
-                        params->edge_regions, exec);
+                        params->edge_regions, threads);
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 0.3))
     status = TESSERA_ERROR_CANCELLED;
   if (status == TESSERA_OK)
     status = region_label (blocked, width, height, params->connectivity,
                            threads, labels->label, &sets);
+  tessera_stage_mark ("label");
   if (status == TESSERA_OK)
     {
       keep = classify_sets (&sets, labels->label, blocked, width, height,
@@ -283,14 +277,18 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
       if (keep == NULL || map == NULL)
         status = TESSERA_ERROR_OUT_OF_MEMORY;
     }
+  tessera_stage_mark ("classify");
   if (status == TESSERA_OK && !tessera_exec_progress (exec, 0.6))
     status = TESSERA_ERROR_CANCELLED;
   if (status == TESSERA_OK)
     status = grow_back (labels->label, blocked, keep, width, height, params,
                         threads);
+  tessera_stage_mark ("grow back");
   if (status == TESSERA_OK)
-    status = final_numbers (labels->label, blocked, keep, sets.count, width,
-                            height, params, threads, map, &labels->count);
+    status = region_final_numbers (labels->label, blocked, keep, sets.count,
+                                   width, height, params, threads, map,
+                                   &labels->count);
+  tessera_stage_mark ("final numbers");
   if (status == TESSERA_OK)
     {
       uint32_t *label = labels->label;
@@ -304,21 +302,43 @@ tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
           for (size_t i = 0; i < pixels; i++)
             label[i] = map[label[i]];
         }
-      if (status == TESSERA_OK && closures != NULL)
-        for (int y = 0; y < height; y++)
-          {
-            uint8_t *out = tessera_image_row (closures, y);
-            const uint8_t *in = blocked + (size_t) y * width;
-            for (int x = 0; x < width; x++)
-              out[x] = in[x] == CLOSURE_PIXEL ? 255 : 0;
-          }
+      tessera_stage_mark ("renumber");
+      if (status == TESSERA_OK && call->closures != NULL)
+        region_closures_out (blocked, call->closures);
     }
-  if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
-    status = TESSERA_ERROR_CANCELLED;
   free (map);
   free (keep);
   region_sets_free (&sets);
   free (blocked);
+  return status;
+}
+
+TesseraStatus
+tessera_fill_regions (const TesseraImage *contours, TesseraLabels *labels,
+                      TesseraImage *closures,
+                      const TesseraFillRegions *params, TesseraExec *exec)
+{
+  RegionsCall call = { contours, labels, closures, params };
+  TesseraExec fallback = tessera_exec_default ();
+  TesseraStatus status = tessera_fill_regions_check (contours, labels,
+                                                      closures, params);
+  double pixels;
+
+  if (status != TESSERA_OK)
+    return status;
+  pixels = (double) labels->width * labels->height;
+  {
+    /* Costs per pixel as measured on the page of bench/RESULTS.md (gap
+     * closing, H100 host): the host's part of the GPU path (threshold,
+     * rays) counts as the GPU's; the copies are the map up and the labels
+     * down. */
+    TesseraExecOp op = { regions_on_cpu, TESSERA_GPU (regions_on_gpu), &call,
+                         false, false,
+                         { pixels, 16.0, 0.8, 0.0, 5.0 * pixels } };
+    status = tessera_exec_run (exec != NULL ? exec : &fallback, &op);
+  }
+  if (status == TESSERA_OK && !tessera_exec_progress (exec, 1.0))
+    status = TESSERA_ERROR_CANCELLED;
   return status;
 }
 

@@ -88,9 +88,10 @@ TesseraStatus tessera_fill_regions_check (const TesseraImage *contours,
 
 /* Steps 1-4 above into LABELS.  CLOSURES (u8, may be NULL) gets 255 on the
  * pixels of the closing segments that were free, 0 elsewhere.  EXEC may be
- * NULL.  The thinning of gap closing runs on the backend EXEC asks for
- * (the same skeleton on either), the rest on the CPU (EXEC's threads);
- * EXEC's backend_used says CUDA when the thinning ran there. */
+ * NULL.  On the GPU (the backend EXEC asks for), the map stays on
+ * the device for the thinning, labelling, grow-back and numbering; gap
+ * closing's ends and rays and the absorbing of small regions run on the
+ * host (EXEC's threads) in either case; the labels are the same. */
 TesseraStatus tessera_fill_regions (const TesseraImage *contours,
                                     TesseraLabels *labels,
                                     TesseraImage *closures,

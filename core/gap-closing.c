@@ -31,22 +31,27 @@
  *     corner).  The shortest across free cells, then the straightest, is
  *     the closure, and its free cells become closure pixels.
  * Every end is looked at on its own and reads only the original line, so
- * the result does not depend on the order of the ends or the threads. */
+ * the result does not depend on the order of the ends or the threads.
+ * With the GPU, steps 1 and 2 (but for the heading and the own-stroke look
+ * of open_cap) run on the device, cuda/skeleton-ends.cu, and the rays here
+ * start from what it found (gap_close_ends). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fill-regions-private.h"
 #include "skeleton.h"
+#include "stage-clock.h"
 
 /* ------------------------------------------------------------------ */
 /* Closures. */
 
 typedef struct
 {
-  int      gap;
-  bool     edge;
-  Map     *map;
-  uint8_t *blocked;
+  int         gap;
+  bool        edge;
+  Map        *map;
+  Candidates *drawn;    /* the closure pixels, as drawn */
+  bool       *failed;   /* set when DRAWN could not grow */
 } Closing;
 
 /* The geodesic ball of the line around (X, Y): BALL (a (2R+1)^2 window
@@ -82,6 +87,15 @@ own_stroke (const Map *map, int x, int y, int r, uint16_t *ball,
     }
 }
 
+/* Lists the free cell AT as a closure pixel: the map is set once every
+ * closure is drawn, since the rays read it. */
+static void
+draw_closure (const Closing *closing, size_t at)
+{
+  if (!candidates_push (closing->drawn, at))
+    *closing->failed = true;
+}
+
 /* What a ray found. */
 typedef struct
 {
@@ -95,12 +109,12 @@ typedef struct
  * outside the own-stroke BALL (or past the edge with EDGE).  Returns the
  * length of the ray across the free cells, from the first free cell's
  * border to the hit cell's, or -1 if longer than the gap or nothing was
- * hit; (HIT_X, HIT_Y) is the last cell looked at.  With MARK, sets the
- * free cells to CLOSURE_PIXEL in MARK (the blocked map); BALL may then be
- * NULL, the ray being known good. */
+ * hit; (HIT_X, HIT_Y) is the last cell looked at.  With DRAW, lists the
+ * free cells in CLOSING's DRAWN; BALL may then be NULL, the ray being
+ * known good. */
 static double
 cast (const Closing *closing, int x, int y, double dx, double dy,
-      const uint16_t *ball, int r, uint16_t stamp, uint8_t *mark,
+      const uint16_t *ball, int r, uint16_t stamp, bool draw,
       int *hit_x, int *hit_y)
 {
   const Map *map = closing->map;
@@ -140,8 +154,8 @@ cast (const Closing *closing, int x, int y, double dx, double dy,
         {
           if (t_free < 0)
             t_free = t_enter;
-          if (mark != NULL)
-            mark[(size_t) cy * map->width + cx] = CLOSURE_PIXEL;
+          if (draw)
+            draw_closure (closing, (size_t) cy * map->width + cx);
           continue;
         }
       if (t_free < 0)
@@ -190,7 +204,7 @@ best_ray (const Closing *closing, int x, int y, double hx, double hy,
       double a = CONE * i / rays;
       double dx = hx * cos (a) - hy * sin (a), dy = hx * sin (a) + hy * cos (a);
       int hit_x, hit_y;
-      Ray ray = { cast (closing, x, y, dx, dy, ball, r, stamp, NULL, &hit_x,
+      Ray ray = { cast (closing, x, y, dx, dy, ball, r, stamp, false, &hit_x,
                         &hit_y), fabs (a), dx, dy };
       /* The shortest; of equal ones (to a hundredth of a pixel), the
        * straightest. */
@@ -222,9 +236,29 @@ end_push (EndList *list, const End *end)
   return true;
 }
 
-#define MAX_HALF_WIDTH (MAX_WALK / 8)
-#define RING_SAMPLES 48
-#define CAP_SAMPLES 20      /* 150 degrees */
+/* The offset of sample I of the ring about an end of half-width R. */
+static void
+cap_offset (int r, int i, int *dx, int *dy)
+{
+  double radius = r + 2;
+  double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
+
+  *dx = (int) lround (radius * cos (a));
+  *dy = (int) lround (radius * sin (a));
+}
+
+void
+gap_cap_offsets (int8_t *table)
+{
+  for (int r = 0; r <= MAX_HALF_WIDTH; r++)
+    for (int i = 0; i < RING_SAMPLES; i++)
+      {
+        int dx, dy;
+        cap_offset (r, i, &dx, &dy);
+        table[2 * (r * RING_SAMPLES + i)] = (int8_t) dx;
+        table[2 * (r * RING_SAMPLES + i) + 1] = (int8_t) dy;
+      }
+}
 
 /* The ring of samples about (X, Y) at radius R + 2 where the line is, in
  * LINE_X and LINE_Y; returns how many, and FREE how many are free (or off
@@ -233,15 +267,15 @@ static int
 cap_ring (const Map *map, int x, int y, int r, int *line_x, int *line_y,
           int *free_samples)
 {
-  double radius = r + 2;
   int lines = 0;
 
   *free_samples = 0;
   for (int i = 0; i < RING_SAMPLES; i++)
     {
-      double a = 2 * 3.14159265358979323846 * i / RING_SAMPLES;
-      int px = x + (int) lround (radius * cos (a));
-      int py = y + (int) lround (radius * sin (a));
+      int px, py;
+      cap_offset (r, i, &px, &py);
+      px += x;
+      py += y;
       if (px < 0 || py < 0 || px >= map->width || py >= map->height
           || !map->line[(size_t) py * map->width + px])
         ++*free_samples;
@@ -288,15 +322,29 @@ open_cap (const Map *map, int x, int y, int r, int gap)
   return free_samples >= CAP_SAMPLES;
 }
 
-/* The ends of SKELETON that have a heading (a stroke at least 2r+3 pixels
- * long) and open like a cap, in the skeleton's order: which pixels are
- * ends is found in parallel, their details then. */
+/* Whether END (its position and half-width set), whose walk back along
+ * the skeleton stopped after STEPS cells at TAIL, is a line end: its
+ * stroke is at least 2r+3 pixels long, which gives its heading, and it
+ * opens like a cap (CAP: 1 or 0 where that is known, else 2). */
 static bool
-find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
+end_accept (const Map *map, End *end, int steps, Cell tail, int cap, int gap)
+{
+  Cell path[2] = { { end->x, end->y }, tail };
+
+  if (steps < 2 * end->r + 3 || !heading (path, 2, &end->hx, &end->hy))
+    return false;
+  return cap == 2 ? open_cap (map, end->x, end->y, end->r, gap) : cap == 1;
+}
+
+/* The ends of the skeleton (SKEL_ENDS, raster order) that have a heading
+ * (a stroke at least 2r+3 pixels long) and open like a cap, in that order:
+ * which are still ends is found in parallel, their details then. */
+static bool
+find_ends (const Map *map, const Candidates *skel_ends, int gap, int threads,
            EndList *list)
 {
   int width = map->width;
-  size_t n = skeleton->count, count = 0;
+  size_t n = skel_ends->count, count = 0;
   uint8_t *end_at = malloc (n + 1);
   End *found;
 
@@ -306,7 +354,7 @@ find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
           reduction(+:count)
   for (size_t i = 0; i < n; i++)
     {
-      size_t at = skeleton->at[i];
+      size_t at = skel_ends->at[i];
       end_at[i] = is_end (map, (int) (at % width), (int) (at / width));
       count += end_at[i];
     }
@@ -320,7 +368,7 @@ find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
   for (size_t i = 0; i < n; i++)
     if (end_at[i])
       {
-        size_t at = skeleton->at[i];
+        size_t at = skel_ends->at[i];
         found[count++] = (End) { (int) (at % width), (int) (at / width), 0, 0,
                                  0, { -1, 0, 0, 0 } };
       }
@@ -337,8 +385,7 @@ find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
       steps = skeleton_walk (map, end->x, end->y, 2 * end->r + 3, path,
                              &junction);
       /* No heading: marked by r < 0, dropped below. */
-      if (steps < 2 * end->r + 3 || !heading (path, steps, &end->hx, &end->hy)
-          || !open_cap (map, end->x, end->y, end->r, gap))
+      if (!end_accept (map, end, steps, path[steps - 1], 2, gap))
         end->r = -1;
     }
   for (size_t i = 0; i < count; i++)
@@ -358,6 +405,20 @@ find_ends (const Map *map, const Candidates *skeleton, int gap, int threads,
  * heads away from its fork and must open like a cap; on closed lines a
  * fork never becomes an end, so they add nothing there. */
 static bool
+fork_end (const Map *map, size_t at, size_t fork, int gap, EndList *list)
+{
+  int width = map->width;
+  int x = (int) (at % width), y = (int) (at / width);
+  Cell path[2] = { { x, y }, { (int) (fork % width), (int) (fork / width) } };
+  End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
+
+  if (!heading (path, 2, &end.hx, &end.hy))
+    return true;
+  end.r = skeleton_half_width (map, x, y, MAX_HALF_WIDTH);
+  return !open_cap (map, x, y, end.r, gap) || end_push (list, &end);
+}
+
+static bool
 add_fork_ends (const Map *map, const Branches *pruned, int gap,
                EndList *list)
 {
@@ -365,17 +426,9 @@ add_fork_ends (const Map *map, const Branches *pruned, int gap,
 
   for (size_t i = 0; i < pruned->count; i++)
     {
-      size_t at = pruned->at[i].end, fork = pruned->at[i].junction;
-      int x = (int) (at % width), y = (int) (at / width);
-      Cell path[2] = { { x, y }, { (int) (fork % width),
-                                   (int) (fork / width) } };
-      End end = { x, y, 0, 0, 0, { -1, 0, 0, 0 } };
-
-      if (!is_end (map, path[1].x, path[1].y)
-          || !heading (path, 2, &end.hx, &end.hy))
-        continue;
-      end.r = skeleton_half_width (map, x, y, MAX_HALF_WIDTH);
-      if (open_cap (map, x, y, end.r, gap) && !end_push (list, &end))
+      size_t fork = pruned->at[i].junction;
+      if (is_end (map, (int) (fork % width), (int) (fork / width))
+          && !fork_end (map, pruned->at[i].end, fork, gap, list))
         return false;
     }
   return true;
@@ -481,7 +534,7 @@ end_closure (const Closing *closing, const End *end, const EndList *list,
             ray.dx = vx / d;
             ray.dy = vy / d;
             ray.length = cast (closing, end->x, end->y, ray.dx, ray.dy, ball,
-                               ball_r, stamp, NULL, &hit_x, &hit_y);
+                               ball_r, stamp, false, &hit_x, &hit_y);
             if (ray.length < 0 || !near_end (other, hit_x, hit_y))
               continue;
             cosine = ray.dx * end->hx + ray.dy * end->hy;
@@ -492,35 +545,43 @@ end_closure (const Closing *closing, const End *end, const EndList *list,
   return best;
 }
 
-TesseraStatus
-gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
-           TesseraExec *exec)
+static bool close_ends (const Map *map, EndList *list, int gap, bool edge,
+                        int threads, Candidates *drawn);
+
+/* The closures of MAP (line and skeleton, SKEL_ENDS the skeleton's ends in
+ * raster order), listed in DRAWN. */
+static bool
+close_gaps (Map *map, Candidates *skel_ends, int gap, bool edge, int threads,
+            Candidates *drawn)
 {
-  int threads = tessera_exec_threads (exec);
-  size_t pixels = (size_t) width * height;
-  uint8_t *line = malloc (pixels), *skel = malloc (pixels);
-  Map map = { line, skel, width, height };
-  Closing closing = { gap, edge, &map, blocked };
-  Candidates skeleton = { NULL, 0, 0 };
   EndList ends = { NULL, 0, 0 };
   Branches pruned = { NULL, 0, 0 };
-  EndGrid grid = { 0, 0, 0, NULL, NULL };
-  bool ok = line != NULL && skel != NULL;
-  TesseraStatus status = ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
+  bool ok;
 
-  if (ok)
-    {
-      memcpy (line, blocked, pixels);
-      status = skeleton_thin (&map, exec, &skeleton);
-      ok = status == TESSERA_OK
-           && skeleton_prune (&map, threads, &skeleton, &pruned)
-           && skeleton_prune (&map, threads, &skeleton, &pruned)
-           && find_ends (&map, &skeleton, gap, threads, &ends)
-           && add_fork_ends (&map, &pruned, gap, &ends);
-    }
-  free (skeleton.at);
+  ok = skeleton_prune (map, threads, skel_ends, &pruned)
+       && skeleton_prune (map, threads, skel_ends, &pruned);
+  tessera_stage_mark ("prune");
+  ok = ok && find_ends (map, skel_ends, gap, threads, &ends)
+       && add_fork_ends (map, &pruned, gap, &ends);
+  tessera_stage_mark ("ends");
   free (pruned.at);
-  ok = ok && grid_build (&grid, &ends, width, height,
+  ok = ok && close_ends (map, &ends, gap, edge, threads, drawn);
+  free (ends.ends);
+  return ok;
+}
+
+/* The closures from ENDS on MAP's line, listed in DRAWN. */
+static bool
+close_ends (const Map *map, EndList *list, int gap, bool edge, int threads,
+            Candidates *drawn)
+{
+  bool failed = false;
+  Closing closing = { gap, edge, (Map *) map, drawn, &failed };
+  EndList ends = *list;
+  EndGrid grid = { 0, 0, 0, NULL, NULL };
+  bool ok = true;
+
+  ok = ok && grid_build (&grid, &ends, map->width, map->height,
                          2 * (gap + MAX_HALF_WIDTH + 2));
   if (ok && ends.count > 0)
     {
@@ -548,6 +609,7 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
         free (ball);
         free (queue);
       }
+      tessera_stage_mark ("rays");
       /* The closures drawn once all are found: no ray read one. */
       for (size_t i = 0; ok && i < ends.count; i++)
         {
@@ -555,14 +617,75 @@ gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
           int hit_x, hit_y;
           if (end->ray.length >= 0)
             cast (&closing, end->x, end->y, end->ray.dx, end->ray.dy, NULL,
-                  0, 0, blocked, &hit_x, &hit_y);
+                  0, 0, true, &hit_x, &hit_y);
         }
+      tessera_stage_mark ("draw closures");
     }
   grid_free (&grid);
-  free (ends.ends);
-  free (line);
+  return ok && !failed;
+}
+
+/* Gap closing on the line BLOCKED, thinned into SKEL (SKEL_ENDS its ends):
+ * the closures are listed in DRAWN, then set in BLOCKED. */
+static bool
+close_and_mark (uint8_t *blocked, uint8_t *skel, Candidates *skel_ends,
+                int width, int height, int gap, bool edge, int threads,
+                Candidates *drawn)
+{
+  Map map = { blocked, skel, width, height };
+  bool ok = close_gaps (&map, skel_ends, gap, edge, threads, drawn);
+
+  for (size_t i = 0; ok && i < drawn->count; i++)
+    blocked[drawn->at[i]] = CLOSURE_PIXEL;
+  return ok;
+}
+
+TesseraStatus
+gap_close (uint8_t *blocked, int width, int height, int gap, bool edge,
+           int threads)
+{
+  uint8_t *skel = malloc ((size_t) width * height);
+  Map map = { blocked, skel, width, height };
+  Candidates skel_ends = { NULL, 0, 0 }, drawn = { NULL, 0, 0 };
+  bool ok = skel != NULL;
+
+  ok = ok && skeleton_thin_cpu (&map, threads);
+  tessera_stage_mark ("thin (cpu)");
+  ok = ok && skeleton_ends (&map, &skel_ends);
+  tessera_stage_mark ("ends list");
+  ok = ok && close_and_mark (blocked, skel, &skel_ends, width, height, gap,
+                             edge, threads, &drawn);
+  free (skel_ends.at);
+  free (drawn.at);
   free (skel);
-  if (status != TESSERA_OK)
-    return status;
+  return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
+}
+
+
+TesseraStatus
+gap_close_ends (uint8_t *blocked, int width, int height, int gap, bool edge,
+                int threads, const RegionEnd *found, size_t n_found,
+                const RegionFork *forks, size_t n_forks, Candidates *drawn)
+{
+  Map map = { blocked, NULL, width, height };
+  EndList ends = { NULL, 0, 0 };
+  bool ok = true;
+
+  for (size_t i = 0; ok && i < n_found; i++)
+    {
+      const RegionEnd *f = &found[i];
+      End end = { f->x, f->y, f->r, 0, 0, { -1, 0, 0, 0 } };
+      Cell tail = { f->tail_x, f->tail_y };
+      if (end_accept (&map, &end, f->steps, tail, f->cap, gap))
+        ok = end_push (&ends, &end);
+    }
+  for (size_t i = 0; ok && i < n_forks; i++)
+    if (forks[i].fork_is_end)
+      ok = fork_end (&map, forks[i].end, forks[i].junction, gap, &ends);
+  tessera_stage_mark ("ends (host part)");
+  ok = ok && close_ends (&map, &ends, gap, edge, threads, drawn);
+  for (size_t i = 0; ok && i < drawn->count; i++)
+    blocked[drawn->at[i]] = CLOSURE_PIXEL;
+  free (ends.ends);
   return ok ? TESSERA_OK : TESSERA_ERROR_OUT_OF_MEMORY;
 }

@@ -27,6 +27,7 @@ extern "C" {
 #include "box-blur.h"
 #include "emst.h"
 #include "fill-contours.h"
+#include "fill-regions-private.h"
 #include "image.h"
 #include "reconstruct.h"
 #include "trace-line.h"
@@ -105,6 +106,44 @@ TESSERA_GPU_VOID (void          tessera_cuda_fill_merge_free   (TesseraCudaFillM
 TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_skeleton_thin (const uint8_t *line,
                                             uint8_t *skel, int width,
                                             int height, const uint8_t *rule))
+
+/* The regions of line art (core/fill-regions.h) on the device, step by
+ * step, for core/fill-regions-gpu.c; each step matches the CPU's pixel
+ * for pixel.  _new uploads BLOCKED (W*H, 0 free, 1 line); _thin thins the
+ * line by RULE (as tessera_cuda_skeleton_thin); _ends prunes the skeleton
+ * twice (skeleton_prune) and describes its ends (RegionEnd, in raster
+ * order; OFFSETS: gap_cap_offsets's table) and the pruned branches
+ * (RegionFork), into malloc'd arrays for the caller to free; _label marks
+ * the N closure pixels AT, numbers the free pixels' connected sets in
+ * raster order (region_label; SETS gets their count), decides their fates
+ * (outside 0, region 1, or 2: a pocket of at most POCKET pixels beside a
+ * closure, with POCKET > 0) and grows the closures and pockets back
+ * (fill-regions.c); _keep copies the fates (SETS + 1 bytes) to the host,
+ * _download the set numbers as grown back; _finish maps set numbers
+ * through MAP (SETS + 1 entries), with RENUMBER in the raster order of
+ * each number's first pixel, into host LABEL. */
+typedef struct TesseraCudaRegions TesseraCudaRegions;
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_new (TesseraCudaRegions **regions,
+                                          const uint8_t *blocked, int width,
+                                          int height))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_thin (TesseraCudaRegions *regions,
+                                           const uint8_t *rule))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_ends (TesseraCudaRegions *regions,
+                                           const int8_t *offsets,
+                                           RegionEnd **ends, size_t *n_ends,
+                                           RegionFork **forks, size_t *n_forks))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_label (TesseraCudaRegions *regions,
+                                            const size_t *at, size_t n,
+                                            int connectivity, bool edge_regions,
+                                            uint64_t pocket, uint32_t *sets))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_keep (TesseraCudaRegions *regions,
+                                           uint8_t *keep))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_download (TesseraCudaRegions *regions,
+                                               uint32_t *label))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_regions_finish (TesseraCudaRegions *regions,
+                                             const uint32_t *map, uint32_t sets,
+                                             bool renumber, uint32_t *label))
+TESSERA_GPU_VOID (void          tessera_cuda_regions_free (TesseraCudaRegions *regions))
 
 /* The Euclidean minimum spanning tree (core/emst.h) of host POINTS into
  * host EDGES, sorted by the edge order: the same tree as the CPU's.  With

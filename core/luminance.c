@@ -4,6 +4,21 @@
 #include "luminance.h"
 #include "simd.h"
 
+TesseraStatus
+tessera_luminance_planes (const TesseraImage *like, TesseraImage *first,
+                          TesseraImage *second)
+{
+  TesseraStatus status = tessera_image_alloc (first, like->width,
+                                              like->height, 1, like->type);
+  if (status != TESSERA_OK)
+    return status;
+  status = tessera_image_alloc (second, like->width, like->height, 1,
+                                like->type);
+  if (status != TESSERA_OK)
+    tessera_image_free (first);
+  return status;
+}
+
 /* Below this many pixels one thread does it all. */
 #define MIN_PARALLEL_PIXELS ((size_t) 1 << 16)
 

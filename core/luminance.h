@@ -23,6 +23,13 @@
 extern "C" {
 #endif
 
+/* FIRST and SECOND, one channel each of LIKE's size and sample type: the
+ * planes an operation on luminance works on.  Both or neither are
+ * allocated; free each with tessera_image_free. */
+TesseraStatus tessera_luminance_planes (const TesseraImage *like,
+                                        TesseraImage       *first,
+                                        TesseraImage       *second);
+
 /* LUMINANCE = the Y of SRC's pixels. */
 void tessera_luminance       (const TesseraImage *src,
                               TesseraImage       *luminance,

@@ -68,19 +68,13 @@ count_luminance (const TesseraImage *mask, const TesseraImage *marker,
   TesseraImage  mask_y, marker_y;
   TesseraStatus status;
 
-  status = tessera_image_alloc (&mask_y, mask->width, mask->height, 1,
-                                mask->type);
+  status = tessera_luminance_planes (mask, &mask_y, &marker_y);
   if (status != TESSERA_OK)
     return status;
-  status = tessera_image_alloc (&marker_y, mask->width, mask->height, 1,
-                                mask->type);
-  if (status == TESSERA_OK)
-    {
-      tessera_luminance (mask, &mask_y, exec);
-      tessera_luminance (marker, &marker_y, exec);
-      *count = count_samples (&mask_y, &marker_y, 1, erosion, threads);
-      tessera_image_free (&marker_y);
-    }
+  tessera_luminance (mask, &mask_y, exec);
+  tessera_luminance (marker, &marker_y, exec);
+  *count = count_samples (&mask_y, &marker_y, 1, erosion, threads);
+  tessera_image_free (&marker_y);
   tessera_image_free (&mask_y);
   return status;
 }

@@ -118,22 +118,16 @@ preset_luminance (const TesseraImage *src, TesseraImage *dst,
 
   grey.has_alpha = false;
   grey.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
-  status = tessera_image_alloc (&luminance, src->width, src->height, 1,
-                                src->type);
+  status = tessera_luminance_planes (src, &luminance, &result);
   if (status != TESSERA_OK)
     return status;
-  status = tessera_image_alloc (&result, src->width, src->height, 1,
-                                src->type);
-  if (status == TESSERA_OK)
-    {
-      tessera_luminance (src, &luminance, exec);
-      status = tessera_reconstruct_preset (&luminance, &result, &grey, exec);
-      if (status == TESSERA_OK && is_difference (params->preset))
-        tessera_luminance_scale (src, &luminance, &result, dst, exec);
-      else if (status == TESSERA_OK)
-        tessera_luminance_shift (src, &luminance, &result, dst, exec);
-      tessera_image_free (&result);
-    }
+  tessera_luminance (src, &luminance, exec);
+  status = tessera_reconstruct_preset (&luminance, &result, &grey, exec);
+  if (status == TESSERA_OK && is_difference (params->preset))
+    tessera_luminance_scale (src, &luminance, &result, dst, exec);
+  else if (status == TESSERA_OK)
+    tessera_luminance_shift (src, &luminance, &result, dst, exec);
+  tessera_image_free (&result);
   tessera_image_free (&luminance);
   return status;
 }

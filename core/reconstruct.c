@@ -164,23 +164,16 @@ reconstruct_luminance (const TesseraImage *mask, const TesseraImage *marker,
 
   grey.has_alpha = false;
   grey.colour = TESSERA_RECONSTRUCT_PER_CHANNEL;
-  status = tessera_image_alloc (&mask_luminance, mask->width, mask->height, 1,
-                                mask->type);
+  status = tessera_luminance_planes (mask, &mask_luminance, &result);
   if (status != TESSERA_OK)
     return status;
-  status = tessera_image_alloc (&result, mask->width, mask->height, 1,
-                                mask->type);
+  tessera_luminance (mask, &mask_luminance, exec);
+  tessera_luminance (marker, &result, exec);
+  status = tessera_reconstruct (&mask_luminance, &result, &result, &grey,
+                                exec, clipped);
   if (status == TESSERA_OK)
-    {
-      tessera_luminance (mask, &mask_luminance, exec);
-      tessera_luminance (marker, &result, exec);
-      status = tessera_reconstruct (&mask_luminance, &result, &result, &grey,
-                                    exec, clipped);
-      if (status == TESSERA_OK)
-        tessera_luminance_shift (mask, &mask_luminance, &result, dst,
-                                 exec);
-      tessera_image_free (&result);
-    }
+    tessera_luminance_shift (mask, &mask_luminance, &result, dst, exec);
+  tessera_image_free (&result);
   tessera_image_free (&mask_luminance);
   return status;
 }

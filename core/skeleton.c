@@ -52,8 +52,8 @@ candidates_push (Candidates *list, size_t at)
 
 /* The rule of both sub-iterations by the ring's bits (RULE[pass * 256 +
  * bits]), for the CPU and the GPU alike. */
-static void
-thin_rule (uint8_t rule[2 * 256])
+void
+skeleton_rule (uint8_t rule[2 * 256])
 {
   for (int pass = 0; pass < 2; pass++)
     for (unsigned bits = 0; bits < 256; bits++)
@@ -158,16 +158,16 @@ thin_cpu (Map *map, const uint8_t *rule, int threads)
   return ok;
 }
 
-/* SKELETON gets MAP's skeleton pixels in raster order (the order of the
- * ends, which the GPU's thinning must reproduce), skipping zeros a word at
- * a time. */
+/* LIST gets MAP's skeleton pixels (with ENDS_ONLY, its ends) in raster
+ * order (the order of the ends, which the GPU's thinning must reproduce),
+ * skipping zeros a word at a time. */
 static bool
-skeleton_list (const Map *map, Candidates *skeleton)
+skeleton_scan (const Map *map, bool ends_only, Candidates *list)
 {
   size_t pixels = (size_t) map->width * map->height, at = 0;
   const uint8_t *skel = map->skel;
 
-  skeleton->count = 0;
+  list->count = 0;
   while (at < pixels)
     {
       uint64_t word;
@@ -180,11 +180,26 @@ skeleton_list (const Map *map, Candidates *skeleton)
               continue;
             }
         }
-      if (skel[at] && !candidates_push (skeleton, at))
+      if (skel[at]
+          && (!ends_only || is_end (map, (int) (at % map->width),
+                                    (int) (at / map->width)))
+          && !candidates_push (list, at))
         return false;
       at++;
     }
   return true;
+}
+
+bool
+skeleton_list (const Map *map, Candidates *skeleton)
+{
+  return skeleton_scan (map, false, skeleton);
+}
+
+bool
+skeleton_ends (const Map *map, Candidates *ends)
+{
+  return skeleton_scan (map, true, ends);
 }
 
 typedef struct
@@ -226,13 +241,22 @@ skeleton_thin (Map *map, TesseraExec *exec, Candidates *skeleton)
   TesseraStatus status;
 
   inner.progress = NULL;
-  thin_rule (thinning.rule);
+  skeleton_rule (thinning.rule);
   status = tessera_exec_run (&inner, &op);
   if (exec != NULL)
     exec->backend_used = inner.backend_used;
   if (status == TESSERA_OK && !skeleton_list (map, skeleton))
     status = TESSERA_ERROR_OUT_OF_MEMORY;
   return status;
+}
+
+bool
+skeleton_thin_cpu (Map *map, int threads)
+{
+  uint8_t rule[2 * 256];
+
+  skeleton_rule (rule);
+  return thin_cpu (map, rule, threads);
 }
 
 /* ------------------------------------------------------------------ */
@@ -296,70 +320,136 @@ skeleton_walk (const Map *map, int x, int y, int max, Cell *path,
   return n;
 }
 
+/* The junction at which the branch from the end AT is a spur, or
+ * SIZE_MAX. */
+static size_t
+spur_junction (const Map *map, size_t at)
+{
+  Cell path[MAX_WALK + 1];
+  int x = (int) (at % map->width), y = (int) (at / map->width);
+  bool junction;
+  int steps, limit;
+
+  if (!is_end (map, x, y))
+    return SIZE_MAX;
+  steps = skeleton_walk (map, x, y, MAX_WALK, path, &junction);
+  if (!junction)
+    return SIZE_MAX;
+  limit = 2 * skeleton_half_width (map, path[steps - 1].x, path[steps - 1].y,
+                                   MAX_WALK / 4) + 3;
+  if (steps - 1 > limit)
+    return SIZE_MAX;
+  return (size_t) path[steps - 1].y * map->width + path[steps - 1].x;
+}
+
+/* Lists in REMOVED the pixels of the spur from the end AT, all but its
+ * junction. */
+static bool
+spur_pixels (const Map *map, size_t at, Candidates *removed)
+{
+  Cell path[MAX_WALK + 1];
+  bool junction;
+  int steps = skeleton_walk (map, (int) (at % map->width),
+                             (int) (at / map->width), MAX_WALK, path,
+                             &junction);
+
+  for (int k = 0; k < steps - 1; k++)
+    if (!candidates_push (removed, (size_t) path[k].y * map->width
+                                   + path[k].x))
+      return false;
+  return true;
+}
+
+static int
+compare_size (const void *a, const void *b)
+{
+  size_t x = *(const size_t *) a, y = *(const size_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sorts LIST and drops its repeats. */
+static void
+sort_unique (Candidates *list)
+{
+  size_t n = 0;
+
+  qsort (list->at, list->count, sizeof *list->at, compare_size);
+  for (size_t i = 0; i < list->count; i++)
+    if (n == 0 || list->at[i] != list->at[n - 1])
+      list->at[n++] = list->at[i];
+  list->count = n;
+}
+
+/* ENDS becomes the ends of the skeleton after the REMOVED pixels (sorted)
+ * went: the old ones that still are, and the removed pixels' neighbours
+ * that became ends (no other pixel's ring changed).  The lists are short:
+ * no map of the image is needed. */
+static bool
+ends_after (const Map *map, const Candidates *removed, Candidates *ends)
+{
+  size_t kept = 0, n;
+
+  for (size_t i = 0; i < ends->count; i++)
+    if (bsearch (&ends->at[i], removed->at, removed->count,
+                 sizeof *removed->at, compare_size) == NULL)
+      ends->at[kept++] = ends->at[i];
+  ends->count = kept;
+  for (size_t i = 0; i < removed->count; i++)
+    {
+      int x = (int) (removed->at[i] % map->width);
+      int y = (int) (removed->at[i] / map->width);
+      for (int k = 0; k < 8; k++)
+        if (at_or_zero (map->skel, map->width, map->height, x + ring_x[k],
+                        y + ring_y[k])
+            && !candidates_push (ends, (size_t) (y + ring_y[k]) * map->width
+                                       + x + ring_x[k]))
+          return false;
+    }
+  sort_unique (ends);
+  n = 0;
+  for (size_t i = 0; i < ends->count; i++)
+    if (is_end (map, (int) (ends->at[i] % map->width),
+                (int) (ends->at[i] / map->width)))
+      ends->at[n++] = ends->at[i];
+  ends->count = n;
+  return true;
+}
+
 /* Removes the spurs: branches from an end to a junction no longer than
  * twice the line's half-width at the junction + 3 (the spur of a sharp
  * convex corner of a thick line grows with the corner's sharpness).  The
  * spurs are found first and removed after, so that the order of the ends
  * does not matter.  PRUNED (may be NULL) gets each removed branch, in the
- * skeleton's order. */
+ * raster order of the ends. */
 bool
-skeleton_prune (Map *map, int threads, Candidates *skeleton,
-                Branches *pruned)
+skeleton_prune (Map *map, int threads, Candidates *ends, Branches *pruned)
 {
-  int width = map->width;
-  size_t n = skeleton->count, kept = 0;
-  bool any = false, ok = true;
-  uint8_t *spur = calloc ((size_t) width * map->height, 1);
+  size_t n = ends->count;
   size_t *junction_at = malloc ((n + 1) * sizeof *junction_at);
+  Candidates removed = { NULL, 0, 0 };
+  bool ok = junction_at != NULL;
 
-  if (spur == NULL || junction_at == NULL)
+  if (ok)
     {
-      free (spur);
-      free (junction_at);
-      return false;
+      #pragma omp parallel for schedule(dynamic, 64) num_threads(threads)
+      for (size_t i = 0; i < n; i++)
+        junction_at[i] = spur_junction (map, ends->at[i]);
     }
-  #pragma omp parallel for schedule(dynamic, 256) num_threads(threads) \
-          reduction(||:any)
-  for (size_t i = 0; i < n; i++)
-    {
-      Cell path[MAX_WALK + 1];
-      size_t at = skeleton->at[i];
-      int x = (int) (at % width), y = (int) (at / width);
-      bool junction;
-      int steps, limit;
-
-      junction_at[i] = SIZE_MAX;
-      if (!is_end (map, x, y))
-        continue;
-      steps = skeleton_walk (map, x, y, MAX_WALK, path, &junction);
-      if (!junction)
-        continue;
-      limit = 2 * skeleton_half_width (map, path[steps - 1].x,
-                                       path[steps - 1].y,
-                              MAX_WALK / 4) + 3;
-      if (steps - 1 > limit)
-        continue;
-      /* Ends that share a pixel mark it alike. */
-      for (int k = 0; k < steps - 1; k++)
-        spur[(size_t) path[k].y * width + path[k].x] = 1;
-      junction_at[i] = (size_t) path[steps - 1].y * width + path[steps - 1].x;
-      any = true;
-    }
-  for (size_t i = 0; pruned != NULL && ok && i < n; i++)
+  /* The spurs' pixels, walked again before any goes (spurs are short and
+   * few). */
+  for (size_t i = 0; ok && i < n; i++)
     if (junction_at[i] != SIZE_MAX)
-      ok = branches_push (pruned, skeleton->at[i], junction_at[i]);
-  if (any)
-    for (size_t i = 0; i < n; i++)
-      {
-        size_t at = skeleton->at[i];
-        if (spur[at])
-          map->skel[at] = 0;
-        else
-          skeleton->at[kept++] = at;
-      }
-  if (any)
-    skeleton->count = kept;
+      ok = (pruned == NULL
+            || branches_push (pruned, ends->at[i], junction_at[i]))
+           && spur_pixels (map, ends->at[i], &removed);
+  if (ok && removed.count > 0)
+    {
+      sort_unique (&removed);
+      for (size_t i = 0; i < removed.count; i++)
+        map->skel[removed.at[i]] = 0;
+      ok = ends_after (map, &removed, ends);
+    }
+  free (removed.at);
   free (junction_at);
-  free (spur);
   return ok;
 }

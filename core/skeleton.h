@@ -8,9 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "exec.h"
-
-/* The longest walk along the skeleton. */
-#define MAX_WALK 160
+#include "fill-regions-private.h"
 
 /* The 8 neighbours, clockwise from north: N, NE, E, SE, S, SW, W, NW. */
 static const int ring_x[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
@@ -76,11 +74,7 @@ typedef struct
 } Cell;
 
 /* Pixels to look at, by index. */
-typedef struct
-{
-  size_t *at;
-  size_t  count, capacity;
-} Candidates;
+typedef RegionIndices Candidates;
 
 bool candidates_push (Candidates *list, size_t at);
 
@@ -121,9 +115,24 @@ is_junction (const Map *map, int x, int y)
 TesseraStatus skeleton_thin (Map *map, TesseraExec *exec,
                              Candidates *skeleton);
 
-/* Removes the spurs of thick corners from MAP's skeleton and SKELETON;
- * PRUNED (may be NULL) gets the branches removed. */
-bool skeleton_prune (Map *map, int threads, Candidates *skeleton,
+/* The same on the CPU alone, on THREADS threads, with no list. */
+bool skeleton_thin_cpu (Map *map, int threads);
+
+/* The rule of both sub-iterations of the thinning by the ring's bits
+ * (RULE[pass * 256 + bits]: 1 where the pixel goes), for the CPU and the
+ * GPU alike. */
+void skeleton_rule (uint8_t rule[2 * 256]);
+
+/* SKELETON gets MAP's skeleton pixels in raster order. */
+bool skeleton_list (const Map *map, Candidates *skeleton);
+
+/* ENDS gets the ends of MAP's skeleton (is_end) in raster order. */
+bool skeleton_ends (const Map *map, Candidates *ends);
+
+/* Removes the spurs of thick corners from MAP's skeleton; ENDS (its ends,
+ * in raster order) becomes the ends after, and PRUNED (may be NULL) gets
+ * the branches removed. */
+bool skeleton_prune (Map *map, int threads, Candidates *ends,
                      Branches *pruned);
 
 /* The half-width of the line at (X, Y): the chessboard distance to the

@@ -7,6 +7,8 @@
  * the same skeleton by construction.  The rule comes from the core as a
  * table, so both sides apply the same one. */
 #include "common.cuh"
+#include "skeleton.cuh"
+#include "stage-clock.h"
 
 namespace
 {
@@ -57,37 +59,56 @@ thin_pass (const uint8_t *__restrict__ in, uint8_t *__restrict__ out,
 
 } /* namespace */
 
+TesseraStatus
+tessera_cuda_thin_device (const uint8_t *line, uint8_t *a, uint8_t *b,
+                          int *flag, int width, int height,
+                          const uint8_t *rule)
+{
+  size_t pixels = (size_t) width * height;
+  dim3 block (32, 8);
+  dim3 grid (tessera_cuda_blocks ((size_t) width, block.x),
+             tessera_cuda_blocks ((size_t) height, block.y));
+  int changed = 1, sweeps = 0;
+
+  TESSERA_CUDA_CHECK (cudaMemcpyToSymbol (thin_rule, rule, 2 * 256));
+  if (a != line)
+    TESSERA_CUDA_CHECK (cudaMemcpy (a, line, pixels,
+                                    cudaMemcpyDeviceToDevice));
+  /* As the CPU: both sub-iterations, until a whole iteration removes
+   * nothing. */
+  while (changed)
+    {
+      TESSERA_CUDA_CHECK (cudaMemsetAsync (flag, 0, sizeof (int)));
+      thin_pass<<<grid, block>>> (a, b, width, height, 0, flag);
+      TESSERA_CUDA_CHECK_LAUNCH ();
+      thin_pass<<<grid, block>>> (b, a, width, height, 1, flag);
+      TESSERA_CUDA_CHECK_LAUNCH ();
+      TESSERA_CUDA_CHECK (cudaMemcpy (&changed, flag, sizeof (int),
+                                      cudaMemcpyDeviceToHost));
+      sweeps++;
+    }
+  tessera_stage_mark (sweeps < 8 ? "thin sweeps (< 8)" : sweeps < 16
+                      ? "thin sweeps (8-15)" : "thin sweeps (16+)");
+  return TESSERA_OK;
+}
+
 extern "C" TesseraStatus
 tessera_cuda_skeleton_thin (const uint8_t *line, uint8_t *skel, int width,
                             int height, const uint8_t *rule)
 {
   size_t pixels = (size_t) width * height;
   TesseraDeviceBuffer a, b, flag;
-  dim3 block (32, 8);
-  dim3 grid (tessera_cuda_blocks ((size_t) width, block.x),
-             tessera_cuda_blocks ((size_t) height, block.y));
-  int changed = 1;
 
   TESSERA_CUDA_CHECK (a.allocate (pixels));
   TESSERA_CUDA_CHECK (b.allocate (pixels));
   TESSERA_CUDA_CHECK (flag.allocate (sizeof (int)));
-  TESSERA_CUDA_CHECK (cudaMemcpyToSymbol (thin_rule, rule, 2 * 256));
   TESSERA_CUDA_CHECK (cudaMemcpy (a.as<uint8_t> (), line, pixels,
                                   cudaMemcpyHostToDevice));
-  /* As the CPU: both sub-iterations, until a whole iteration removes
-   * nothing. */
-  while (changed)
-    {
-      TESSERA_CUDA_CHECK (cudaMemsetAsync (flag.as<int> (), 0, sizeof (int)));
-      thin_pass<<<grid, block>>> (a.as<uint8_t> (), b.as<uint8_t> (), width,
-                                  height, 0, flag.as<int> ());
-      TESSERA_CUDA_CHECK_LAUNCH ();
-      thin_pass<<<grid, block>>> (b.as<uint8_t> (), a.as<uint8_t> (), width,
-                                  height, 1, flag.as<int> ());
-      TESSERA_CUDA_CHECK_LAUNCH ();
-      TESSERA_CUDA_CHECK (cudaMemcpy (&changed, flag.as<int> (), sizeof (int),
-                                      cudaMemcpyDeviceToHost));
-    }
+  TESSERA_CUDA_CHECK (tessera_cuda_thin_device (a.as<uint8_t> (),
+                                                a.as<uint8_t> (),
+                                                b.as<uint8_t> (),
+                                                flag.as<int> (), width, height,
+                                                rule));
   TESSERA_CUDA_CHECK (cudaMemcpy (skel, a.as<uint8_t> (), pixels,
                                   cudaMemcpyDeviceToHost));
   return TESSERA_OK;

@@ -6,6 +6,7 @@
 
 #include "tessera-dialog.h"
 #include "tessera-live.h"
+#include "tessera-mnemonics.h"
 #include "tessera-reset.h"
 
 /* Reset puts the settings back and leaves the dialog open: the run
@@ -41,6 +42,7 @@ tessera_dialog_new (const gchar *title,
                                            GTK_RESPONSE_CANCEL, -1);
   g_signal_connect (dialog, "response", G_CALLBACK (reset_response), NULL);
   gimp_window_set_transient (GTK_WINDOW (dialog));
+  tessera_mnemonics_watch (dialog);
 
   /* A row: a preview goes to the left of the content. */
   row = gtk_hbox_new (FALSE, 12);

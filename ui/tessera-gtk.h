@@ -34,4 +34,94 @@ tessera_label_align (GtkWidget *label,
 #endif
 }
 
+
+/* GTK 2's stock icon or GTK 3's themed icon of that name. */
+#if TESSERA_GTK3
+#define TESSERA_ICON(stock_id, icon_name) (icon_name)
+#else
+#define TESSERA_ICON(stock_id, icon_name) (stock_id)
+#endif
+
+/* The image of ICON (TESSERA_ICON) at the size of a menu's. */
+static inline GtkWidget *
+tessera_icon_new (const gchar *icon)
+{
+#if TESSERA_GTK3
+  return gtk_image_new_from_icon_name (icon, GTK_ICON_SIZE_MENU);
+#else
+  return gtk_image_new_from_stock (icon, GTK_ICON_SIZE_MENU);
+#endif
+}
+
+/* TYPE's cursor over WIDGET; GDK_LAST_CURSOR: the default one. */
+static inline void
+tessera_widget_set_cursor (GtkWidget     *widget,
+                           GdkCursorType  type)
+{
+  GdkCursor *cursor = NULL;
+
+  if (! gtk_widget_get_realized (widget))
+    return;
+  if (type != GDK_LAST_CURSOR)
+    cursor = gdk_cursor_new_for_display (gtk_widget_get_display (widget),
+                                         type);
+  gdk_window_set_cursor (gtk_widget_get_window (widget), cursor);
+  if (cursor != NULL)
+#if TESSERA_GTK3
+    g_object_unref (cursor);
+#else
+    gdk_cursor_unref (cursor);
+#endif
+}
+
+/* Where the pointer is over WIDGET, in its coordinates. */
+static inline void
+tessera_widget_get_pointer (GtkWidget *widget,
+                            gint      *x,
+                            gint      *y)
+{
+#if TESSERA_GTK3
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GdkSeat    *seat    = gdk_display_get_default_seat (display);
+
+  gdk_window_get_device_position (gtk_widget_get_window (widget),
+                                  gdk_seat_get_pointer (seat), x, y, NULL);
+#else
+  gtk_widget_get_pointer (widget, x, y);
+#endif
+}
+
+/* AREA with scroll bars on HADJUSTMENT and VADJUSTMENT right and below. */
+static inline GtkWidget *
+tessera_scrolled_new (GtkWidget     *area,
+                      GtkAdjustment *hadjustment,
+                      GtkAdjustment *vadjustment)
+{
+#if TESSERA_GTK3
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_widget_set_hexpand (area, TRUE);
+  gtk_widget_set_vexpand (area, TRUE);
+  gtk_grid_attach (GTK_GRID (grid), area, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   gtk_scrollbar_new (GTK_ORIENTATION_VERTICAL, vadjustment),
+                   1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid),
+                   gtk_scrollbar_new (GTK_ORIENTATION_HORIZONTAL,
+                                      hadjustment),
+                   0, 1, 1, 1);
+  return grid;
+#else
+  GtkWidget *table = gtk_table_new (2, 2, FALSE);
+
+  gtk_table_attach (GTK_TABLE (table), area, 0, 1, 0, 1,
+                    GTK_EXPAND | GTK_FILL, GTK_EXPAND | GTK_FILL, 0, 0);
+  gtk_table_attach (GTK_TABLE (table), gtk_vscrollbar_new (vadjustment),
+                    1, 2, 0, 1, GTK_FILL, GTK_EXPAND | GTK_FILL, 0, 0);
+  gtk_table_attach (GTK_TABLE (table), gtk_hscrollbar_new (hadjustment),
+                    0, 1, 1, 2, GTK_EXPAND | GTK_FILL, GTK_FILL, 0, 0);
+  return table;
+#endif
+}
+
 #endif

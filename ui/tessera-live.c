@@ -62,13 +62,7 @@ TesseraExec
 tessera_live_exec (TesseraLive    *live,
                    TesseraBackend  backend)
 {
-  TesseraExec exec = tessera_exec_default ();
-
-  exec.backend   = backend;
-  exec.progress  = wanted;
-  exec.fallback  = fall_back_silently;
-  exec.user_data = live;
-  return exec;
+  return tessera_exec_reporting (backend, wanted, fall_back_silently, live);
 }
 
 void

@@ -24,16 +24,27 @@ tessera_arg_scale_new (GtkTable         *table,
                        const TesseraArg *arg,
                        gpointer          values)
 {
+  return tessera_arg_scale_new_sized (table, row, arg, values, 200,
+                                      arg->type == TESSERA_ARG_DOUBLE ? 2 : 0);
+}
+
+GtkAdjustment *
+tessera_arg_scale_new_sized (GtkTable         *table,
+                             gint              row,
+                             const TesseraArg *arg,
+                             gpointer          values,
+                             gint              width,
+                             gint              digits)
+{
   gboolean   whole  = arg->type == TESSERA_ARG_DOUBLE;
   gdouble    value  = whole ? *tessera_arg_double (arg, values)
                             : *tessera_arg_int (arg, values);
   gchar     *label  = g_strdup_printf ("%s:", _(arg->label));
   GtkObject *adjustment;
 
-  adjustment = gimp_scale_entry_new (table, 0, row, label, 200, 6, value,
+  adjustment = gimp_scale_entry_new (table, 0, row, label, width, 6, value,
                                      arg->ui_min, arg->ui_max,
-                                     whole ? 0.1 : 1, whole ? 1 : 10,
-                                     whole ? 2 : 0,
+                                     whole ? 0.1 : 1, whole ? 1 : 10, digits,
                                      arg->ui_min == arg->min
                                      && arg->ui_max == arg->max,
                                      arg->min, arg->max,

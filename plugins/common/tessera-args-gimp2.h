@@ -16,6 +16,14 @@ GtkAdjustment *tessera_arg_scale_new  (GtkTable         *table,
                                        const TesseraArg *arg,
                                        gpointer          values);
 
+/* The same with a slider WIDTH pixels wide and DIGITS decimals. */
+GtkAdjustment *tessera_arg_scale_new_sized (GtkTable         *table,
+                                            gint              row,
+                                            const TesseraArg *arg,
+                                            gpointer          values,
+                                            gint              width,
+                                            gint              digits);
+
 /* What every number's row of ARG at ROW of TABLE has besides its scale
  * entry ADJUSTMENT: the unit after it, and its default for Reset
  * (tessera-reset.h).  For rows made otherwise than by

@@ -63,11 +63,6 @@ TesseraExec
 tessera_progress_exec (TesseraProgress *progress,
                        TesseraBackend   backend)
 {
-  TesseraExec exec = tessera_exec_default ();
-
-  exec.backend   = backend;
-  exec.progress  = exec_progress;
-  exec.fallback  = exec_fallback;
-  exec.user_data = progress;
-  return exec;
+  return tessera_exec_reporting (backend, exec_progress, exec_fallback,
+                                 progress);
 }

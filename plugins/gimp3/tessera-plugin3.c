@@ -8,6 +8,7 @@
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
 #include "tessera-help-domain.h"
+#include "tessera-mnemonics.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
 
@@ -174,6 +175,7 @@ tessera_dialog3_new (GimpProcedure        *procedure,
     title[strlen (title) - strlen ("…")] = '\0';
   dialog = gimp_procedure_dialog_new (procedure, config, title);
   g_free (title);
+  tessera_mnemonics_watch (dialog);
   tessera_args_dialog_sliders (GIMP_PROCEDURE_DIALOG (dialog), args,
                                n_args);
   return dialog;

@@ -85,7 +85,7 @@ static const TesseraArgChoice segment_method_choices[] =
 
 static const TesseraArg segment_args[] =
 {
-  TESSERA_ARG_INT ("classes", SegmentValues, classes, N_("_Classes"),
+  TESSERA_ARG_INT ("classes", SegmentValues, classes, N_("Cl_asses"),
                    N_("How many classes of colours, or 0 to find them "
                       "automatically"),
                    0, TESSERA_MST_SEGMENT_MAX_CLASSES,
@@ -96,7 +96,7 @@ static const TesseraArg segment_args[] =
                          "pixels"),
                       0.0, 0.5, 0.0, 0.5, 0.01, NULL),
   TESSERA_ARG_DOUBLE ("sensitivity", SegmentValues, sensitivity,
-                      N_("_Sensitivity"),
+                      N_("Sens_itivity"),
                       N_("With 0 classes: higher finds more classes.  "
                          "Weighted: the knee of the error curve raised to "
                          "the power 1/(2 sensitivity); single linkage: an "
@@ -104,10 +104,10 @@ static const TesseraArg segment_args[] =
                          "times the mean of the tree's edges near it"),
                       0.01, 100.0, 0.1, 10.0, 1.0, NULL),
   TESSERA_ARG_CHOICE ("colour-space", SegmentValues, colour_space,
-                      N_("Colour _space"),
+                      N_("Colo_ur space"),
                       N_("Where the distances between colours are measured"),
                       segment_space_choices, TESSERA_COLOUR_SPACE_CIELAB),
-  TESSERA_ARG_CHOICE ("output", SegmentValues, output, N_("_Output"),
+  TESSERA_ARG_CHOICE ("output", SegmentValues, output, N_("Ou_tput"),
                       N_("What the classes become: a copy of the layer in "
                          "the class means, a layer group with each class's "
                          "pixels, a channel (selection mask) per class, or a "
@@ -115,7 +115,7 @@ static const TesseraArg segment_args[] =
                          "palette"),
                       segment_output_choices, OUTPUT_RECOLOURED_LAYER),
   TESSERA_ARG_BACKEND_OF (SegmentValues, backend),
-  TESSERA_ARG_CHOICE ("method", SegmentValues, method, N_("_Method"),
+  TESSERA_ARG_CHOICE ("method", SegmentValues, method, N_("M_ethod"),
                       N_("How the tree is cut: weighted splits it where the "
                          "pixel-weighted colour error drops most, then "
                          "refines the classes (Lloyd iterations); single "

@@ -63,24 +63,28 @@ add_rows (ReconstructDialog *base,
   return 3;
 }
 
+static const ReconstructDialogKind preset_dialog_kind =
+{
+  .title          = PRESET_TITLE,
+  .role           = "tessera-reconstruct-preset",
+  .help_id        = PRESET_PROC,
+  .compute        = &reconstruct_preset,
+  .common         = &preset_args[PRESET_ARG_CONNECTIVITY],
+  .values_size    = sizeof (PresetValues),
+  .backend_offset = G_STRUCT_OFFSET (PresetValues, backend),
+  .add_rows       = add_rows
+};
+
 static gboolean
 preset_dialog (const TesseraTarget *target,
                gpointer             data)
 {
-  PresetValues *values = data;
-  PresetDialog  dialog = { .base = { 0 } };
+  PresetDialog dialog = { .base = { 0 } };
 
-  dialog.base.drawable      = target->drawable;
-  dialog.base.values        = values;
-  dialog.base.values_size   = sizeof (PresetValues);
-  dialog.base.shown.compute = &reconstruct_preset;
-  dialog.base.backend       = &values->backend;
-  dialog.base.common        = &preset_args[PRESET_ARG_CONNECTIVITY];
-  dialog.base.add_rows      = add_rows;
-  if (! reconstruct_dialog_run (&dialog.base, _(PRESET_TITLE),
-                                "tessera-reconstruct-preset", PRESET_PROC))
+  if (! reconstruct_dialog_run (&dialog.base, &preset_dialog_kind,
+                                target->drawable, data))
     return FALSE;
-  reconstruct_preset_give_parameter (values);
+  reconstruct_preset_give_parameter (data);
   return TRUE;
 }
 

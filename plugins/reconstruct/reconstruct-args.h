@@ -129,7 +129,7 @@ static const TesseraArgChoice reconstruct_preset_choices[] =
 
 /* The last argument of both procedures. */
 #define RECONSTRUCT_ARG_COLOUR_MODE(STRUCT)                                   \
-  TESSERA_ARG_CHOICE ("colour-mode", STRUCT, colour_mode, N_("Co_lour"),     \
+  TESSERA_ARG_CHOICE ("colour-mode", STRUCT, colour_mode, N_("Colo_ur"),     \
                       N_("Each channel on its own, or an RGB drawable on "   \
                          "its luminance (Rec. 709 weights on the stored "    \
                          "values) with the colours following it; a grey "    \
@@ -145,7 +145,7 @@ static const TesseraArgChoice reconstruct_preset_choices[] =
                       N_("The neighbours of a pixel: the square of 8 "       \
                          "around it, or the cross of 4"),                    \
                       reconstruct_connectivity_choices, 8),                  \
-  TESSERA_ARG_CHOICE ("output", STRUCT, output, N_("O_utput"),               \
+  TESSERA_ARG_CHOICE ("output", STRUCT, output, N_("Ou_tput"),               \
                       N_("Where the result goes: a new layer above the "     \
                          "drawable, or the drawable itself"),                \
                       reconstruct_output_choices,                            \
@@ -169,7 +169,7 @@ static const TesseraArg reconstruct_args[] =
                            "cover the mask it counts as 0 (the maximum, for "
                            "erosion)")),
   TESSERA_ARG_CHOICE ("operation", ReconstructValues, operation,
-                      N_("_Operation"),
+                      N_("Op_eration"),
                       N_("The marker dilated under the mask, or eroded "
                          "above it"),
                       reconstruct_operation_choices,
@@ -186,7 +186,7 @@ enum
 
 static const TesseraArg preset_args[] =
 {
-  TESSERA_ARG_CHOICE ("preset", PresetValues, preset, N_("_Preset"),
+  TESSERA_ARG_CHOICE ("preset", PresetValues, preset, N_("Pr_eset"),
                       N_("Fill holes: the regional minima that do not touch "
                          "the border filled; clear border: the objects "
                          "touching the border removed; h-domes: what rises "
@@ -196,7 +196,7 @@ static const TesseraArg preset_args[] =
                          "by a square"),
                       reconstruct_preset_choices,
                       TESSERA_RECONSTRUCT_FILL_HOLES),
-  TESSERA_ARG_DOUBLE ("parameter", PresetValues, parameter, N_("P_arameter"),
+  TESSERA_ARG_DOUBLE ("parameter", PresetValues, parameter, N_("Para_meter"),
                       N_("H-DOME: h in percent of the sample range (0..100); "
                          "OPENING, CLOSING: the square's radius, a whole "
                          "number of pixels; ignored by the others"),
@@ -210,12 +210,12 @@ enum { PRESET_DIALOG_H, PRESET_DIALOG_RADIUS };
  * GIMP 2.10 (GIMP 3: auxiliary ones, kept with the settings). */
 static const TesseraArg preset_dialog_args[] =
 {
-  TESSERA_ARG_DOUBLE ("h", PresetValues, h, N_("_h"),
+  TESSERA_ARG_DOUBLE ("h", PresetValues, h, N_("_Dome height h"),
                       N_("How far below the drawable the marker lies, in "
                          "percent of the range: domes lower than this "
                          "vanish"),
                       0, 100, 0, 100, 10, N_("%")),
-  TESSERA_ARG_INT ("radius", PresetValues, radius, N_("_Radius"),
+  TESSERA_ARG_INT ("radius", PresetValues, radius, N_("R_adius"),
                    N_("Half the side of the square the marker is eroded or "
                       "dilated by, in pixels"),
                    0, TESSERA_RECONSTRUCT_MAX_RADIUS, 0, 100, 5, N_("px"))

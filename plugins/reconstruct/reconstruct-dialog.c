@@ -20,14 +20,14 @@ values_of (gpointer        data,
   ReconstructDialog *dialog = data;
 
   *backend = *dialog->backend;
-  return g_memdup2 (dialog->values, dialog->values_size);
+  return g_memdup2 (dialog->values, dialog->kind->values_size);
 }
 
 static void
 choice_changed (ReconstructDialog *dialog)
 {
-  if (dialog->changed != NULL)
-    dialog->changed (dialog);
+  if (dialog->kind->changed != NULL)
+    dialog->kind->changed (dialog);
 }
 
 GtkWidget *
@@ -53,7 +53,7 @@ add_common_rows (ReconstructDialog *dialog,
                  GtkTable          *table,
                  gint               row)
 {
-  const TesseraArg *common = dialog->common;
+  const TesseraArg *common = dialog->kind->common;
   GtkWidget        *combo;
 
   reconstruct_dialog_combo (dialog, table, row++,
@@ -71,21 +71,27 @@ add_common_rows (ReconstructDialog *dialog,
 }
 
 gboolean
-reconstruct_dialog_run (ReconstructDialog *dialog,
-                        const gchar       *title,
-                        const gchar       *role,
-                        const gchar       *help_id)
+reconstruct_dialog_run (ReconstructDialog           *dialog,
+                        const ReconstructDialogKind *kind,
+                        gint32                       drawable,
+                        gpointer                     values)
 {
   GtkWidget *window;
   GtkWidget *vbox;
   GtkWidget *table;
   gboolean   ok;
 
-  dialog->shown.drawable  = dialog->drawable;
+  dialog->kind            = kind;
+  dialog->drawable        = drawable;
+  dialog->values          = values;
+  dialog->backend         = G_STRUCT_MEMBER_P (values, kind->backend_offset);
+  dialog->shown.drawable  = drawable;
+  dialog->shown.compute   = kind->compute;
   dialog->shown.values_of = values_of;
   dialog->shown.dialog    = dialog;
   vbox   = gtk_vbox_new (FALSE, 12);
-  window = tessera_dialog_new (title, role, help_id, vbox);
+  window = tessera_dialog_new (_(kind->title), kind->role, kind->help_id,
+                               vbox);
   dialog->preview = tessera_dialog_add_live (window, dialog->drawable,
                                              reconstruct_preview_start,
                                              reconstruct_preview_compute,
@@ -95,7 +101,7 @@ reconstruct_dialog_run (ReconstructDialog *dialog,
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
   add_common_rows (dialog, GTK_TABLE (table),
-                   dialog->add_rows (dialog, GTK_TABLE (table)));
+                   kind->add_rows (dialog, GTK_TABLE (table)));
   gtk_box_pack_start (GTK_BOX (vbox), table, FALSE, FALSE, 0);
 
   ok = tessera_dialog_run (window);

@@ -110,23 +110,27 @@ add_rows (ReconstructDialog *base,
   return 3;
 }
 
+static const ReconstructDialogKind marker_dialog =
+{
+  .title          = RECONSTRUCT_TITLE,
+  .role           = "tessera-reconstruct",
+  .help_id        = RECONSTRUCT_PROC,
+  .compute        = &reconstruct_marker,
+  .common         = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY],
+  .values_size    = sizeof (ReconstructValues),
+  .backend_offset = G_STRUCT_OFFSET (ReconstructValues, backend),
+  .add_rows       = add_rows,
+  .changed        = update_warning
+};
+
 static gboolean
 reconstruct_dialog (const TesseraTarget *target,
                     gpointer             data)
 {
-  ReconstructValues *values = data;
-  MarkerDialog       dialog = { .base = { 0 } };
+  MarkerDialog dialog = { .base = { 0 } };
 
-  dialog.base.drawable      = target->drawable;
-  dialog.base.values        = values;
-  dialog.base.values_size   = sizeof (ReconstructValues);
-  dialog.base.shown.compute = &reconstruct_marker;
-  dialog.base.backend       = &values->backend;
-  dialog.base.common        = &reconstruct_args[RECONSTRUCT_ARG_CONNECTIVITY];
-  dialog.base.add_rows      = add_rows;
-  dialog.base.changed       = update_warning;
-  return reconstruct_dialog_run (&dialog.base, _(RECONSTRUCT_TITLE),
-                                 "tessera-reconstruct", RECONSTRUCT_PROC);
+  return reconstruct_dialog_run (&dialog.base, &marker_dialog,
+                                 target->drawable, data);
 }
 
 static gboolean

@@ -38,33 +38,17 @@ add_scale (TraceDialog      *dialog,
            gint              row,
            const TesseraArg *arg)
 {
-  gboolean   whole = arg->type == TESSERA_ARG_DOUBLE;
-  gpointer   value = G_STRUCT_MEMBER_P (dialog->values, arg->offset);
-  gint       digits = ! whole ? 0 : arg->ui_max <= 10.0 ? 2 : 1;
-  gchar     *label = g_strdup_printf ("%s:", _(arg->label));
-  GtkObject *adjustment;
+  gint           digits = arg->type != TESSERA_ARG_DOUBLE ? 0
+                          : arg->ui_max <= 10.0 ? 2 : 1;
+  GtkAdjustment *adjustment;
 
-  adjustment = gimp_scale_entry_new (table, 0, row, label, 120, 6,
-                                     whole ? *(gdouble *) value
-                                           : *(gint *) value,
-                                     arg->ui_min, arg->ui_max,
-                                     whole ? 0.1 : 1.0, whole ? 1.0 : 10.0,
-                                     digits,
-                                     arg->ui_min == arg->min
-                                     && arg->ui_max == arg->max,
-                                     arg->min, arg->max,
-                                     _(arg->description), NULL);
-  g_free (label);
-  tessera_arg_scale_finish (table, row, arg, GTK_ADJUSTMENT (adjustment));
-  g_signal_connect (adjustment, "value-changed",
-                    whole ? G_CALLBACK (gimp_double_adjustment_update)
-                          : G_CALLBACK (gimp_int_adjustment_update),
-                    value);
+  adjustment = tessera_arg_scale_new_sized (table, row, arg, dialog->values,
+                                            120, digits);
   /* After the setting has taken the new value. */
   g_signal_connect_data (adjustment, "value-changed",
                          G_CALLBACK (retrace_all), dialog, NULL,
                          G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  return adjustment;
+  return GTK_OBJECT (adjustment);
 }
 
 static void

@@ -71,7 +71,12 @@ static const TesseraArgChoice trace_objective_choices[] =
 };
 
 /* The settings, in the PDB's order: the first nine, then those appended
- * since (core/trace-clicks.h, core/trace-line.h). */
+ * since (core/trace-clicks.h, core/trace-line.h).  Their labels' mnemonics
+ * differ from each other and from the dialog buttons' of both GIMPs (GIMP
+ * 3's Reset, Cancel, OK, Load and Save Settings, Help), in English and in
+ * German (tests/gimp/mnemonics.sh); there are more settings than letters
+ * left, so smooth and tolerance (and the picker's Closed path), rarely
+ * changed, go without one. */
 #define TRACE_SETTINGS_ARGS                                                  \
   TESSERA_ARG_INT ("nodes", TraceRun, values.nodes, N_("_Guides"),           \
                    N_("How many guides cross the line between two points; "  \
@@ -83,15 +88,15 @@ static const TesseraArgChoice trace_objective_choices[] =
                       "slower"),                                             \
                    1, TESSERA_TRACE_MAX_POINTS, 1, 1024, 256, NULL),         \
   TESSERA_ARG_DOUBLE ("half-width", TraceRun, values.half_width,             \
-                      N_("_Half-width"),                                     \
+                      N_("Hal_f-width"),                                     \
                       N_("How far the guides reach on either side of the "   \
                          "line between two points, in pixels"),              \
                       0.0, TESSERA_MAX_SIDE, 0.0, 100.0, 20.0, N_("px")),    \
   TESSERA_ARG_DOUBLE ("max-angle", TraceRun, values.max_angle,               \
-                      N_("Maximum _angle"),                                  \
+                      N_("Ma_ximum angle"),                                  \
                       N_("The largest turn at a node, in degrees"),          \
                       0.0, 180.0, 0.0, 180.0, 30.0, N_("°")),                \
-  TESSERA_ARG_DOUBLE ("sigma", TraceRun, values.sigma, N_("_Sigma"),         \
+  TESSERA_ARG_DOUBLE ("sigma", TraceRun, values.sigma, N_("S_igma"),         \
                       N_("Gaussian blur before the gradient, in pixels: "    \
                          "more ignores fine texture"),                       \
                       0.0, TESSERA_GRADIENT_MAX_SIGMA, 0.0, 10.0, 1.5,       \
@@ -116,7 +121,7 @@ static const TesseraArgChoice trace_objective_choices[] =
                          "point must exceed to count (a step from black to " \
                          "white over one pixel gives 0.5)"),                 \
                       0.0, G_MAXFLOAT, 0.0, 1.0, 0.05, NULL),                \
-  TESSERA_ARG_DOUBLE ("reach", TraceRun, values.reach, N_("Rea_ch"),         \
+  TESSERA_ARG_DOUBLE ("reach", TraceRun, values.reach, N_("Re_ach"),         \
                       N_("The guides reach this share of the distance "      \
                          "between two points, at least min-reach and at "    \
                          "most half-width pixels (0: always half-width)"),   \
@@ -144,7 +149,7 @@ static const TesseraArgChoice trace_objective_choices[] =
                          "within this many pixels (0: the points stay)"),    \
                       0.0, 64.0, 0.0, 10.0, 3.0, N_("px")),                  \
   TESSERA_ARG_BOOLEAN ("smooth", TraceRun, values.smooth,                    \
-                       N_("Smooth through the p_oints"),                     \
+                       N_("Smooth through the points"),                     \
                        N_("The line leaves and enters each inner point "     \
                           "within max-angle of the way it runs there"),      \
                        TRUE),                                                \
@@ -154,14 +159,14 @@ static const TesseraArgChoice trace_objective_choices[] =
                          "pixels (0: the current brush as it is)"),          \
                       0.0, 1000.0, 0.0, 50.0, 3.0, N_("px")),                \
   TESSERA_ARG_DOUBLE ("line-width", TraceRun, values.line_width,             \
-                      N_("L_ine width"),                                     \
+                      N_("Lin_e width"),                                     \
                       N_("0: trace an edge; above 0: the centre line of a "  \
                          "road, track or river this many pixels wide, "      \
                          "bright or dark (objective GRADIENT only; the "     \
                          "points do not snap)"),                             \
                       0.0, 256.0, 0.0, 30.0, 0.0, N_("px")),                 \
   TESSERA_ARG_DOUBLE ("tolerance", TraceRun, values.tolerance,               \
-                      N_("Path tole_rance"),                                 \
+                      N_("Path tolerance"),                                 \
                       N_("The path's curves keep within this many pixels "   \
                          "of the traced line, with as few anchors as that "  \
                          "allows and one on each point (0: an anchor on "    \

@@ -541,7 +541,7 @@ closed_toggled (GtkToggleButton *toggle,
 GtkWidget *
 trace_picker_closed_toggle (TracePicker *picker)
 {
-  GtkWidget *toggle = gtk_check_button_new_with_mnemonic (_("C_losed path"));
+  GtkWidget *toggle = gtk_check_button_new_with_label (_("Closed path"));
 
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), picker->closed);
   gimp_help_set_help_data (toggle, _("Trace from the last point back to "
@@ -556,12 +556,14 @@ trace_picker_buttons (TracePicker *picker)
   GtkWidget *hbox = tessera_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *button;
 
-  button = gtk_button_new_with_mnemonic (_("_Remove Last Point"));
+  /* No mnemonics: the settings took every letter left (trace-line-args.h);
+   * Backspace removes the last point. */
+  button = gtk_button_new_with_label (_("Remove Last Point"));
   gimp_help_set_help_data (button, _("Backspace"), NULL);
   g_signal_connect_swapped (button, "clicked",
                             G_CALLBACK (remove_last_click), picker);
   gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);
-  button = gtk_button_new_with_mnemonic (_("Cl_ear"));
+  button = gtk_button_new_with_label (_("Clear"));
   g_signal_connect_swapped (button, "clicked", G_CALLBACK (clear_clicks),
                             picker);
   gtk_box_pack_start (GTK_BOX (hbox), button, FALSE, FALSE, 0);

@@ -117,13 +117,11 @@ trace_job (TraceWorker    *worker,
            const TraceJob *job,
            TesseraPoint   *path)
 {
-  TesseraExec   exec = tessera_exec_default ();
+  TesseraExec   exec = tessera_exec_reporting (job->backend, still_wanted,
+                                               fall_back_silently,
+                                               (gpointer) job);
   TesseraStatus status;
 
-  exec.backend   = job->backend;
-  exec.progress  = still_wanted;
-  exec.fallback  = fall_back_silently;
-  exec.user_data = (gpointer) job;
   status = ensure_gradient (worker, job->params.sigma, &exec);
   if (status != TESSERA_OK)
     return status;

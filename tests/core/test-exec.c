@@ -50,12 +50,7 @@ on_progress (double fraction, void *data)
 static TesseraExec
 exec_for (TesseraBackend backend, Trail *trail)
 {
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = backend;
-  exec.fallback = on_fallback;
-  exec.progress = on_progress;
-  exec.user_data = trail;
-  return exec;
+  return tessera_exec_reporting (backend, on_progress, on_fallback, trail);
 }
 
 /* A fake operation of ITEMS items where the GPU is a thousand times

@@ -41,6 +41,8 @@
 #             default values): of gimp-check, or of the case file's own
 #             shell function check_OPERATION (see run_check in harness.sh);
 #             empty: the image must change
+#   mnemonics_todo  optional: why the dialog's labels still share mnemonics
+#             (the check is then a TAP TODO, which fails once they don't)
 #   after     optional script-fu expression run after the call, with
 #             `image', `drawable' and `dir' (the work folder) bound, to save
 #             more for such a function to look at
@@ -191,6 +193,7 @@ check=''
 after='#t'
 gimprc=''
 help=''
+mnemonics_todo=''
 . "$case_file" || { echo "Bail out! $case_file failed"; exit 1; }
 [ "$help" = yes ] && system_plugins="$system_plugins help web-browser"
 # shellcheck disable=SC2046,SC2086
@@ -257,6 +260,15 @@ if [ -n "$dialog" ]; then
   do_actions "$dialog" 2> "$work/actions.log"
   [ ! -s "$work/actions.log" ]
   tap_result $? "the actions on the dialog" "$work/actions.log"
+  # GIMP's own German for the buttons it makes (Help), after ours.
+  gimp_mo="$(pkg-config --variable=prefix gimp-2.0 2> /dev/null || echo /usr)"
+  gimp_mo="$gimp_mo/share/locale/de/LC_MESSAGES/gimp20-libgimp.mo"
+  [ -f "$gimp_mo" ] || gimp_mo=
+  # shellcheck disable=SC2086
+  sh "$abs_top_srcdir/tests/gimp/mnemonics.sh" "$work/hook.log" German \
+    "$abs_top_srcdir/po/de.po" $gimp_mo > "$work/mnemonics.log" 2>&1
+  tap_result $? "no two labels of the dialog share a mnemonic (English, German)${mnemonics_todo:+ # TODO $mnemonics_todo}" \
+    "$work/mnemonics.log"
   for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
     [ -s "$screenshots/$name-$shot.png" ]
     tap_result $? "screenshot $screenshots/$name-$shot.png"

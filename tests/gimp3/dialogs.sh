@@ -45,6 +45,17 @@ hooks='
 reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 
+# " # TODO why" for a case whose labels still share mnemonics: the check
+# then fails once they don't.  plugins/fill-contours/ is another branch's:
+# its English labels are changed there.
+mnemonics_todo ()
+{
+  case $1 in
+    fill-contours*)
+      echo " # TODO Fill Closed Contours: English labels clash with OK, Cancel and Save Settings" ;;
+  esac
+}
+
 # Only the cases named on the command line, if any.
 if [ $# -gt 0 ]; then
   cases=$(for name in "$@"; do echo "$cases" | grep "^$name|"; done)
@@ -87,7 +98,7 @@ points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
 # not on a one-colour layer (no picture to find).
 filters=$(echo "$cases" | grep '|' | grep -v '^trace-line' \
   | grep -vc '^[a-z-]*-one-colour|')
-echo "1..$((1 + 4 * count + points + hooked + 2 * filters))"
+echo "1..$((1 + 5 * count + points + hooked + 2 * filters))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -195,6 +206,18 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  # Ours and GIMP's own labels (its generated ones from the arguments'
+  # labels, its buttons), as GIMP 3 shows them and in German; GIMP's own
+  # check of them prints "duplicate mnemonic".
+  gimp_mo=$root/usr/share/locale/de/LC_MESSAGES/gimp30-libgimp.mo
+  [ -f "$gimp_mo" ] || gimp_mo=
+  # shellcheck disable=SC2086
+  sh "$top/tests/gimp/mnemonics.sh" "$root$dir/hook.log" German \
+    "$top/po/de.po" $gimp_mo >"$host_work/$name-mnemonics.log" 2>&1
+  grep -h 'duplicate mnemonic' "$root$dir/gimp.log" \
+    >>"$host_work/$name-mnemonics.log" 2>/dev/null
+  ! grep -q . "$host_work/$name-mnemonics.log"
+  report $? "$name: no two labels share a mnemonic (English, German)$(sed 's/^/; /' "$host_work/$name-mnemonics.log" | tr -d '\n' | tr '#' ' ')$(mnemonics_todo "$name")"
   if [ -n "$hook" ]; then
     grep -Eq "$hook" "$root$dir/hook.log" 2>/dev/null
     report $? "$name: before OK it showed /$hook/"

@@ -1,6 +1,6 @@
 /* Tessera GPU test — out of GPU memory.  With all but a sliver of the
  * device's memory taken (device images allocated until none fits), each of
- * the five operations, asked for the CUDA backend through the core API,
+ * the six operations, asked for the CUDA backend through the core API,
  * must still succeed: on the CPU, after telling its fallback callback of a
  * GPU failure, with the CPU's own result.  Once the memory is given back,
  * the same calls must run on the GPU again and agree with the CPU (a failed
@@ -15,6 +15,7 @@
 #include "emst-ref.h"
 #include "emst.h"
 #include "fill-contours.h"
+#include "fill-regions.h"
 #include "gradient.h"
 #include "note-fallback.h"
 #include "random.h"
@@ -105,6 +106,18 @@ run_fill_contours (const Inputs *in, void *out, TesseraExec *exec)
   return tessera_fill_contours (&in->contours, &interior, &params, exec);
 }
 
+/* The regions of the closed shapes with gap closing: the whole chain's
+ * device buffers. */
+static TesseraStatus
+run_fill_regions (const Inputs *in, void *out, TesseraExec *exec)
+{
+  TesseraFillRegions params = tessera_fill_regions_defaults ();
+  TesseraLabels labels = { out, WIDTH, HEIGHT, 0 };
+
+  params.gap = 5;
+  return tessera_fill_regions (&in->contours, &labels, NULL, &params, exec);
+}
+
 static TesseraStatus
 run_emst (const Inputs *in, void *out, TesseraExec *exec)
 {
@@ -125,6 +138,7 @@ static const Operation operations[] = {
   { "box blur", rgba_bytes, run_box_blur },
   { "reconstruction", image_bytes, run_reconstruct },
   { "fill contours", image_bytes, run_fill_contours },
+  { "fill regions", rgba_bytes, run_fill_regions },
   { "EMST", edge_bytes, run_emst },
   { "trace line", trace_bytes, run_trace },
 };

@@ -1,7 +1,7 @@
 /* Tessera GPU parity — the regions of line art (core/fill-regions.h):
  * the skeleton of gap closing thinned on the GPU against the CPU's, on
- * thick strokes, noise and edge sizes, and the whole call with every
- * option on, exactly. */
+ * thick strokes, noise and edge sizes, and the whole call (every option,
+ * gap closing alone, none; 4- or 8-connected), exactly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,10 +68,14 @@ skeleton_case (Parity *p, int width, int height)
   free (got);
 }
 
-/* The whole call with every option on: a CUDA request thins on the GPU
- * (backend_used says so) and gives the CPU's labels exactly. */
+/* The whole call: a CUDA request runs on the GPU (backend_used says so)
+ * and gives the CPU's labels exactly; OPTIONS as the bench's: every option
+ * on (the absorbing then runs on the host), gap closing alone (every
+ * step after the ends on the device), or none. */
+enum { EVERY_OPTION, GAP_ONLY, NO_OPTION };
+
 static void
-regions_case (Parity *p, int width, int height)
+regions_case (Parity *p, int width, int height, int options)
 {
   LineArtParams art_params = { 1, 5, true, width / 8, 1, 4, true, true };
   TesseraFillRegions params = tessera_fill_regions_defaults ();
@@ -83,10 +87,11 @@ regions_case (Parity *p, int width, int height)
   char detail[160] = "";
   bool ok;
 
-  params.gap = 5;
-  params.edge_regions = true;
-  params.min_region = 30;
-  params.to_centre = true;
+  params.gap = options != NO_OPTION ? 5 : 0;
+  params.edge_regions = options == EVERY_OPTION;
+  params.min_region = options == EVERY_OPTION ? 30 : 0;
+  params.to_centre = options == EVERY_OPTION;
+  params.connectivity = test_random_int (&p->random, 0, 3) == 0 ? 8 : 4;
   cpu.backend = TESSERA_BACKEND_CPU;
   gpu.backend = TESSERA_BACKEND_CUDA;
   if (parity_image_alloc (&ink, width, height, 1, TESSERA_U8, false)
@@ -119,8 +124,10 @@ regions_case (Parity *p, int width, int height)
     snprintf (detail, sizeof detail, "%s, backend used %s, %u/%u regions",
               tessera_status_message (status),
               tessera_backend_name (gpu.backend_used), got.count, want.count);
-  parity_result (p, ok, detail, "fill-regions %dx%d",
-                 width, height);
+  parity_result (p, ok, detail, "fill-regions %dx%d, %s, %d-connected",
+                 width, height, options == EVERY_OPTION ? "every option"
+                 : options == GAP_ONLY ? "gap 5" : "no option",
+                 params.connectivity);
   tessera_labels_free (&want);
   tessera_labels_free (&got);
   free (ink.data);
@@ -140,6 +147,12 @@ parity_fill_regions (Parity *p)
   for (int i = 0; i < p->cases; i++)
     skeleton_case (p, test_random_side (&p->random, 700),
                    test_random_side (&p->random, 500));
-  regions_case (p, 640, 480);
-  regions_case (p, 4000, 3000);
+  for (int options = EVERY_OPTION; options <= NO_OPTION; options++)
+    {
+      regions_case (p, 640, 480, options);
+      regions_case (p, test_random_int (&p->random, 64, 700),
+                    test_random_int (&p->random, 64, 500), options);
+    }
+  regions_case (p, 4000, 3000, EVERY_OPTION);
+  regions_case (p, 4000, 3000, GAP_ONLY);
 }
