@@ -6,35 +6,20 @@
 #include <string.h>
 #include "emst.h"
 #include "emst-labels.h"
+#include "emst-search.h"
 #include "gpu-backend.h"
 #include "union-find.h"
 
-#define NONE UINT32_MAX
+#define NONE EMST_NONE
+#define LEAF_SIZE EMST_LEAF_SIZE
 
 /* Loops over fewer items than this run on one thread: waking the others
  * costs more, the more so on a busy machine. */
 #define PARALLEL_MIN 32768
 
-/* Points per leaf of the search tree: small enough that a leaf's box is
- * tight, large enough that walking to it costs less than scanning it. */
-#define LEAF_SIZE 8
-
 /* Node labels: a component label, or one of emst-labels.h's marks. */
 #define MIXED EMST_MIXED
 #define EMPTY EMST_EMPTY
-
-/* A k-d tree, complete and stored as a heap: node i has children 2i and
- * 2i+1, leaves are FIRST_LEAF .. 2 * FIRST_LEAF - 1, leaf l holding sorted
- * points l*LEAF_SIZE onward (the last leaves may be empty). */
-typedef struct
-{
-  size_t     n;
-  size_t     first_leaf;
-  double   (*point)[3];    /* sorted */
-  uint32_t  *orig;         /* the input index of each sorted point */
-  double   (*box)[6];      /* per node: min x y z, max x y z */
-  uint32_t  *node_comp;    /* per node: its points' component, or MIXED */
-} SearchTree;
 
 /* Boruvka's state, over sorted points.  Component labels are the sorted
  * index of one member (the union-find root). */
@@ -50,6 +35,12 @@ typedef struct
   uint32_t *best;      /* per label: the point whose edge that is */
   uint32_t *roots;     /* the current labels */
   size_t    n_comps;
+  uint32_t *knn;       /* per point: EMST_KNN nearest others (emst-knn.c),
+                          or NULL where there was no memory for them */
+  uint8_t  *knn_next;  /* per point: its first entry not known to lie in
+                          its component */
+  uint32_t *size;      /* per label: its points */
+  uint32_t  giant;     /* the label of more than half the points, or NONE */
 } Boruvka;
 
 int
@@ -367,32 +358,6 @@ label_nodes (SearchTree *tree, const uint32_t *comp, int threads)
     }
 }
 
-/* Squared distance from P to the nearest point of BOX, summed in the same
- * order as a point distance, so that it never exceeds the distance to any
- * point inside (rounding is monotonic). */
-static inline double
-box_distance2 (const double *box, const double *p)
-{
-  double d2 = 0.0;
-  for (int i = 0; i < 3; i++)
-    {
-      double t = 0.0;
-      if (p[i] < box[i])
-        t = box[i] - p[i];
-      else if (p[i] > box[i + 3])
-        t = p[i] - box[i + 3];
-      d2 += t * t;
-    }
-  return d2;
-}
-
-static inline double
-point_distance2 (const double *p, const double *q)
-{
-  double dx = p[0] - q[0], dy = p[1] - q[1], dz = p[2] - q[2];
-  return (dx * dx + dy * dy) + dz * dz;
-}
-
 typedef struct
 {
   double   d2;
@@ -408,7 +373,7 @@ static void
 nearest_foreign (const SearchTree *tree, const uint32_t *comp, size_t k,
                  uint32_t c, const double *shared, Nearest *best)
 {
-  struct { size_t node; double d2; } stack[64];
+  EmstVisit stack[64];
   const double *p = tree->point[k];
   const size_t first = tree->first_leaf;
   uint32_t best_orig = best->j == NONE ? NONE : tree->orig[best->j];
@@ -416,8 +381,7 @@ nearest_foreign (const SearchTree *tree, const uint32_t *comp, size_t k,
 
   if (tree->node_comp[1] == c)
     return;
-  stack[top].node = 1;
-  stack[top++].d2 = box_distance2 (tree->box[1], p);
+  stack[top++] = (EmstVisit) { 1, emst_box_distance2 (tree->box[1], p) };
   while (top > 0)
     {
       size_t node = stack[--top].node;
@@ -440,7 +404,7 @@ nearest_foreign (const SearchTree *tree, const uint32_t *comp, size_t k,
               double d2;
               if (comp[j] == c)
                 continue;
-              d2 = point_distance2 (p, tree->point[j]);
+              d2 = emst_point_distance2 (p, tree->point[j]);
               if (d2 < best->d2 || (d2 == best->d2 && tree->orig[j] < best_orig))
                 {
                   best->d2 = d2;
@@ -450,31 +414,14 @@ nearest_foreign (const SearchTree *tree, const uint32_t *comp, size_t k,
             }
           continue;
         }
-      /* Nearer child on top of the stack. */
-      size_t near = 2 * node, far = 2 * node + 1;
-      double near_d2 = tree->node_comp[near] == c ? INFINITY
-                       : box_distance2 (tree->box[near], p);
-      double far_d2 = tree->node_comp[far] == c ? INFINITY
-                      : box_distance2 (tree->box[far], p);
-      if (far_d2 < near_d2)
-        {
-          size_t swap_node = near;
-          double swap_d2 = near_d2;
-          near = far;
-          near_d2 = far_d2;
-          far = swap_node;
-          far_d2 = swap_d2;
-        }
-      if (far_d2 <= best->d2)
-        {
-          stack[top].node = far;
-          stack[top++].d2 = far_d2;
-        }
-      if (near_d2 <= best->d2)
-        {
-          stack[top].node = near;
-          stack[top++].d2 = near_d2;
-        }
+      /* Subtrees wholly inside the component have nothing to offer. */
+      size_t left = 2 * node, right = 2 * node + 1;
+      emst_push_children (stack, &top, node,
+                          tree->node_comp[left] == c
+                          ? INFINITY : emst_box_distance2 (tree->box[left], p),
+                          tree->node_comp[right] == c
+                          ? INFINITY : emst_box_distance2 (tree->box[right], p),
+                          best->d2);
     }
 }
 
@@ -502,6 +449,9 @@ boruvka_free (Boruvka *b)
   free (b->bound);
   free (b->best);
   free (b->roots);
+  free (b->knn);
+  free (b->knn_next);
+  free (b->size);
 }
 
 static TesseraStatus
@@ -516,7 +466,9 @@ boruvka_init (Boruvka *b, size_t n)
   b->bound = malloc (sizeof (double) * n);
   b->best = malloc (sizeof (uint32_t) * n);
   b->roots = malloc (sizeof (uint32_t) * n);
-  if (b->comp == NULL || b->parent == NULL || b->rank == NULL
+  b->size = malloc (sizeof (uint32_t) * n);
+  b->giant = NONE;
+  if (b->size == NULL || b->comp == NULL || b->parent == NULL || b->rank == NULL
       || b->nn == NULL || b->nn_d2 == NULL || b->bound == NULL
       || b->best == NULL || b->roots == NULL)
     {
@@ -527,17 +479,68 @@ boruvka_init (Boruvka *b, size_t n)
     {
       b->comp[k] = b->parent[k] = b->roots[k] = (uint32_t) k;
       b->nn[k] = NONE;
+      b->size[k] = 1;
     }
   b->n_comps = n;
+  /* Without the lists every round searches, as before: slower, not
+   * wrong. */
+  b->knn = malloc (sizeof (uint32_t) * EMST_KNN * n);
+  b->knn_next = calloc (n, 1);
+  if (b->knn == NULL || b->knn_next == NULL)
+    {
+      free (b->knn);
+      free (b->knn_next);
+      b->knn = NULL;
+      b->knn_next = NULL;
+    }
   return TESSERA_OK;
 }
 
-/* Keeps each point's nearest foreign neighbour where it is still foreign
- * (the foreign points only ever shrink, so it is still the nearest), and
- * starts each component's bound from those. */
+/* Every point's list of nearest neighbours, before the first round. */
 static void
-reuse_neighbours (Boruvka *b, size_t n, int threads)
+find_neighbour_lists (Boruvka *b, const SearchTree *tree, int threads)
 {
+  #pragma omp parallel for schedule (dynamic, 256) num_threads (threads) \
+    if (tree->n >= PARALLEL_MIN / 16)
+  for (size_t k = 0; k < tree->n; k++)
+    emst_knn_search (tree, k, b->knn + EMST_KNN * k);
+}
+
+/* The first entry of point K's list outside its component (the entries
+ * passed over stay inside for good), as its nearest foreign point; once
+ * the list has run out, its last entry's distance is a lower bound on any
+ * foreign point's. */
+static void
+take_from_list (Boruvka *b, const SearchTree *tree, size_t k)
+{
+  const uint32_t *list = b->knn + EMST_KNN * k;
+  const uint32_t c = b->comp[k];
+  unsigned i = b->knn_next[k];
+
+  while (i < EMST_KNN && list[i] != NONE && b->comp[list[i]] == c)
+    i++;
+  b->knn_next[k] = (uint8_t) i;
+  if (i < EMST_KNN && list[i] != NONE)
+    {
+      b->nn[k] = list[i];
+      b->nn_d2[k] = emst_point_distance2 (tree->point[k],
+                                          tree->point[list[i]]);
+    }
+  else if (i > 0)
+    b->nn_d2[k] = fmax (b->nn_d2[k],
+                        emst_point_distance2 (tree->point[k],
+                                              tree->point[list[i - 1]]));
+}
+
+/* Keeps each point's nearest foreign neighbour where it is still foreign
+ * (the foreign points only ever shrink, so it is still the nearest), else
+ * takes the next from its list, and starts each component's bound from
+ * those. */
+static void
+reuse_neighbours (Boruvka *b, const SearchTree *tree, int threads)
+{
+  const size_t n = tree->n;
+
   #pragma omp parallel for schedule (static) num_threads (threads) \
     if (b->n_comps >= PARALLEL_MIN)
   for (size_t i = 0; i < b->n_comps; i++)
@@ -546,13 +549,14 @@ reuse_neighbours (Boruvka *b, size_t n, int threads)
   #pragma omp parallel for schedule (static) num_threads (threads) \
     if (n >= PARALLEL_MIN)
   for (size_t k = 0; k < n; k++)
-    if (b->nn[k] != NONE)
-      {
-        if (b->comp[b->nn[k]] == b->comp[k])
-          b->nn[k] = NONE;         /* NN_D2 stays, as a lower bound */
-        else
-          atomic_min_double (&b->bound[b->comp[k]], b->nn_d2[k]);
-      }
+    {
+      if (b->nn[k] != NONE && b->comp[b->nn[k]] == b->comp[k])
+        b->nn[k] = NONE;         /* NN_D2 stays, as a lower bound */
+      if (b->nn[k] == NONE && b->knn != NULL)
+        take_from_list (b, tree, k);
+      if (b->nn[k] != NONE)
+        atomic_min_double (&b->bound[b->comp[k]], b->nn_d2[k]);
+    }
 }
 
 /* Finds the nearest foreign point of every point that could still give its
@@ -567,7 +571,7 @@ search_neighbours (Boruvka *b, const SearchTree *tree, int threads)
     {
       uint32_t c = b->comp[k];
       Nearest found;
-      if (b->nn[k] != NONE)
+      if (b->nn[k] != NONE || c == b->giant)
         continue;
       __atomic_load (&b->bound[c], &found.d2, __ATOMIC_RELAXED);
       if (b->nn_d2[k] > found.d2)
@@ -611,6 +615,20 @@ append_edge (const Boruvka *b, const SearchTree *tree, uint32_t k,
   edge->distance2 = b->nn_d2[k];
 }
 
+/* The component of more than half the points, if there is one, skips the
+ * next round's search: its shortest edge is an edge of the tree as much as
+ * any other component's, but any component's will do for a round, and the
+ * others reach it through theirs.  Its points, the most and the farthest
+ * from anything foreign, would cost the most to search. */
+static void
+choose_giant (Boruvka *b, size_t n)
+{
+  b->giant = NONE;
+  for (size_t i = 0; i < b->n_comps && b->n_comps > 1; i++)
+    if (b->size[b->roots[i]] > n / 2)
+      b->giant = b->roots[i];
+}
+
 /* Takes every component's shortest edge (the bound holds its length; ties in
  * length are settled by the edge order) and joins the components. */
 static size_t
@@ -624,7 +642,7 @@ join_components (Boruvka *b, const SearchTree *tree, TesseraEmstEdge *edges,
   for (size_t k = 0; k < tree->n; k++)
     {
       uint32_t c = b->comp[k];
-      if (b->nn[k] != NONE && b->nn_d2[k] == b->bound[c]
+      if (b->nn[k] != NONE && c != b->giant && b->nn_d2[k] == b->bound[c]
           && (b->best[c] == NONE || edge_before (b, tree, k, b->best[c])))
         b->best[c] = (uint32_t) k;
     }
@@ -632,9 +650,11 @@ join_components (Boruvka *b, const SearchTree *tree, TesseraEmstEdge *edges,
   for (size_t i = 0; i < b->n_comps; i++)
     {
       uint32_t c = b->roots[i], k = b->best[c];
+      if (c == b->giant)
+        continue;
       uint32_t d = b->comp[b->nn[k]], l = b->best[d];
       /* Two components that chose the same edge add it once. */
-      bool same_edge = b->nn[l] == k && b->nn[k] == l;
+      bool same_edge = l != NONE && b->nn[l] == k && b->nn[k] == l;
       if (!(same_edge && d < c))
         append_edge (b, tree, k, &edges[n_edges++]);
       uint32_t rc = find_root (b->parent, c), rd = find_root (b->parent, d);
@@ -655,8 +675,11 @@ join_components (Boruvka *b, const SearchTree *tree, TesseraEmstEdge *edges,
       b->parent[c] = find_root (b->parent, c);
       if (b->parent[c] == c)
         b->roots[n_roots++] = c;
+      else
+        b->size[b->parent[c]] += b->size[c];
     }
   b->n_comps = n_roots;
+  choose_giant (b, tree->n);
 
   #pragma omp parallel for schedule (static) num_threads (threads) \
     if (tree->n >= PARALLEL_MIN)
@@ -685,10 +708,12 @@ emst_cpu (const float *points, size_t n, TesseraEmstEdge *edges,
       return status;
     }
 
+  if (b.knn != NULL)
+    find_neighbour_lists (&b, &tree, threads);
   while (b.n_comps > 1)
     {
       label_nodes (&tree, b.comp, threads);
-      reuse_neighbours (&b, n, threads);
+      reuse_neighbours (&b, &tree, threads);
       search_neighbours (&b, &tree, threads);
       n_edges += join_components (&b, &tree, edges + n_edges, threads);
       if (!tessera_exec_progress (exec, 1.0 - log ((double) b.n_comps)

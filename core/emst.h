@@ -6,6 +6,10 @@
  * wholly inside the asking component are skipped, each component's best
  * edge so far bounds the search of its other points, and a point whose
  * nearest foreign neighbour of the last round is still foreign keeps it.
+ * Each point's nearest neighbours, found once before the first round,
+ * give its nearest foreign one for as long as one of them is foreign
+ * (core/emst-knn.c), and the component of over half the points leaves
+ * its edge to the others.
  *
  * Exactness: squared lengths are computed in double precision as
  * ((dx*dx + dy*dy) + dz*dz) from the float coordinates, with no fused

@@ -267,6 +267,27 @@ srgb_to_linear (double v)
   return v <= 0.04045 ? v / 12.92 : pow ((v + 0.055) / 1.055, 2.4);
 }
 
+/* The 256 linear values, made once: pow is most of a conversion's cost,
+ * and a million colours convert twice (the tree, then the classes). */
+static const double *
+linear_table (void)
+{
+  static double table[256];
+  static int ready;
+
+  if (!__atomic_load_n (&ready, __ATOMIC_ACQUIRE))
+    {
+      #pragma omp critical (tessera_srgb_linear_table)
+      if (!__atomic_load_n (&ready, __ATOMIC_RELAXED))
+        {
+          for (int v = 0; v < 256; v++)
+            table[v] = srgb_to_linear (v);
+          __atomic_store_n (&ready, 1, __ATOMIC_RELEASE);
+        }
+    }
+  return table;
+}
+
 static double
 lab_f (double t)
 {
@@ -278,8 +299,8 @@ lab_f (double t)
 void
 tessera_srgb_to_lab (const uint8_t *rgb, float *lab)
 {
-  double r = srgb_to_linear (rgb[0]), g = srgb_to_linear (rgb[1]);
-  double b = srgb_to_linear (rgb[2]);
+  const double *linear = linear_table ();
+  double r = linear[rgb[0]], g = linear[rgb[1]], b = linear[rgb[2]];
   /* sRGB primaries to XYZ, each divided by the D65 white's. */
   double fx = lab_f ((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047);
   double fy = lab_f (0.2126729 * r + 0.7151522 * g + 0.0721750 * b);

@@ -9,22 +9,28 @@ typedef TesseraMstMoments Moments;
 
 typedef struct
 {
-  uint32_t head;      /* the class's top vertex in the rooted tree */
+  uint32_t head;      /* the class's top vertex, as a preorder position */
   Moments  total;
-  uint32_t best;      /* the vertex whose parent edge splits best, or NONE */
+  uint32_t best;      /* the position whose parent edge splits best, or
+                         NONE */
   double   gain;      /* and the drop of the error that split gives */
 } WardClass;
 
+/* Everything per vertex is kept in preorder, so that the scans of a class
+ * (a range of positions) read memory in order: in vertex order they jump
+ * about the tree, and cost several times as much. */
 typedef struct
 {
-  const TesseraMstTree *tree;
-  const uint32_t       *weights;
-  const int32_t       (*points)[3];
-  double                min_weight;
-  uint32_t             *label;     /* per vertex: its class */
-  Moments              *below;     /* per vertex: its subtree within its
-                                      class, after the class's last scan */
-  WardClass            *classes;
+  size_t      n;
+  uint32_t   *parent;    /* per position: its parent's position */
+  uint32_t   *last;      /* per position: the last one of its subtree */
+  uint32_t   *weight;    /* per position: pixels */
+  int32_t   (*point)[3];
+  uint32_t   *label;     /* per position: its class */
+  Moments    *below;     /* per position: its subtree within its class,
+                            after the class's last scan */
+  double      min_weight;
+  WardClass  *classes;
 } WardState;
 
 /* The drop of the error when WHOLE splits into PART and the rest. */
@@ -43,38 +49,35 @@ split_gain (const Moments *part, const Moments *whole)
 static void
 scan_class (WardState *s, uint32_t c)
 {
-  const TesseraMstTree *t = s->tree;
   WardClass *k = &s->classes[c];
-  const uint32_t first = t->tin[k->head], last = t->tout[k->head];
+  const uint32_t first = k->head, last = s->last[k->head];
 
   for (uint32_t i = first; i <= last; i++)
     {
-      uint32_t v = t->preorder[i];
-      if (s->label[v] != c)
+      if (s->label[i] != c)
         continue;
-      s->below[v].w = s->weights[v];
+      s->below[i].w = s->weight[i];
       for (int ch = 0; ch < 3; ch++)
-        s->below[v].s[ch] = (int64_t) s->weights[v] * s->points[v][ch];
+        s->below[i].s[ch] = (int64_t) s->weight[i] * s->point[i][ch];
     }
   for (uint32_t i = last; i > first; i--)
     {
-      uint32_t v = t->preorder[i], p = t->parent[v];
-      if (s->label[v] != c)
+      uint32_t p = s->parent[i];
+      if (s->label[i] != c)
         continue;
-      s->below[p].w += s->below[v].w;
+      s->below[p].w += s->below[i].w;
       for (int ch = 0; ch < 3; ch++)
-        s->below[p].s[ch] += s->below[v].s[ch];
+        s->below[p].s[ch] += s->below[i].s[ch];
     }
-  k->total = s->below[k->head];
+  k->total = s->below[first];
   k->best = TESSERA_MST_NONE;
   k->gain = -1.0;
   /* Forwards, keeping the first best: ties go to the earlier vertex. */
   for (uint32_t i = first + 1; i <= last; i++)
     {
-      uint32_t v = t->preorder[i];
-      const Moments *part = &s->below[v];
+      const Moments *part = &s->below[i];
       double gain;
-      if (s->label[v] != c || part->w <= 0 || part->w >= k->total.w
+      if (s->label[i] != c || part->w <= 0 || part->w >= k->total.w
           || (double) part->w < s->min_weight
           || (double) (k->total.w - part->w) < s->min_weight)
         continue;
@@ -82,24 +85,68 @@ scan_class (WardState *s, uint32_t c)
       if (gain > k->gain)
         {
           k->gain = gain;
-          k->best = v;
+          k->best = i;
         }
     }
 }
 
-/* Splits class C at its best vertex into C and a new class NEW. */
+/* Splits class C at its best position into C and a new class NEW. */
 static void
 split_class (WardState *s, uint32_t c, uint32_t new)
 {
-  const TesseraMstTree *t = s->tree;
   const uint32_t v = s->classes[c].best;
 
-  for (uint32_t i = t->tin[v]; i <= t->tout[v]; i++)
-    if (s->label[t->preorder[i]] == c)
-      s->label[t->preorder[i]] = new;
+  for (uint32_t i = v; i <= s->last[v]; i++)
+    if (s->label[i] == c)
+      s->label[i] = new;
   s->classes[new].head = v;
   scan_class (s, new);
   scan_class (s, c);
+}
+
+static void
+ward_state_free (WardState *s)
+{
+  free (s->parent);
+  free (s->last);
+  free (s->weight);
+  free (s->point);
+  free (s->label);
+  free (s->below);
+  free (s->classes);
+}
+
+/* The tree's vertices in preorder, all in one class. */
+static TesseraStatus
+ward_state_init (WardState *s, const TesseraMstTree *t,
+                 const uint32_t *weights, const int32_t (*points)[3],
+                 int max_classes)
+{
+  const size_t n = t->n;
+
+  s->n = n;
+  s->parent = malloc (sizeof *s->parent * n);
+  s->last = malloc (sizeof *s->last * n);
+  s->weight = malloc (sizeof *s->weight * n);
+  s->point = malloc (sizeof *s->point * n);
+  s->label = calloc (n, sizeof *s->label);
+  s->below = malloc (sizeof *s->below * n);
+  s->classes = malloc (sizeof *s->classes * (size_t) max_classes);
+  if (s->parent == NULL || s->last == NULL || s->weight == NULL
+      || s->point == NULL || s->label == NULL || s->below == NULL
+      || s->classes == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (size_t i = 0; i < n; i++)
+    {
+      uint32_t v = t->preorder[i];
+      s->parent[i] = i == 0 ? 0 : t->tin[t->parent[v]];
+      s->last[i] = t->tout[v];
+      s->weight[i] = weights[v];
+      for (int ch = 0; ch < 3; ch++)
+        s->point[i][ch] = points[v][ch];
+    }
+  s->classes[0].head = 0;
+  return TESSERA_OK;
 }
 
 /* The error of one class holding everything, summed in a fixed order. */
@@ -136,8 +183,7 @@ tessera_mst_ward_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
   const double unit2 = (double) TESSERA_MST_FIXED_SCALE
                        * TESSERA_MST_FIXED_SCALE;
   TesseraMstTree tree;
-  WardState s = { &tree, weights, points, min_weight, vertex_class,
-                  NULL, NULL };
+  WardState s = { 0 };
   TesseraStatus status;
   double error;
   int k = 1;
@@ -152,16 +198,10 @@ tessera_mst_ward_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
   status = tessera_mst_tree_build (&tree, edges, weights, n);
   if (status != TESSERA_OK)
     return status;
-  s.below = malloc (sizeof *s.below * n);
-  s.classes = malloc (sizeof *s.classes * (size_t) max_classes);
-  if (s.below == NULL || s.classes == NULL)
-    {
-      status = TESSERA_ERROR_OUT_OF_MEMORY;
-      goto out;
-    }
-  for (size_t v = 0; v < n; v++)
-    vertex_class[v] = 0;
-  s.classes[0].head = 0;
+  s.min_weight = min_weight;
+  status = ward_state_init (&s, &tree, weights, points, max_classes);
+  if (status != TESSERA_OK)
+    goto out;
   scan_class (&s, 0);
   error = sse != NULL ? total_error (weights, points, n) / unit2 : 0.0;
   if (sse != NULL)
@@ -182,10 +222,11 @@ tessera_mst_ward_cut (const TesseraEmstEdge *edges, const uint32_t *weights,
     }
   for (int c = k; sse != NULL && c < max_classes; c++)
     sse[c] = sse[k - 1];
+  for (size_t i = 0; i < n; i++)
+    vertex_class[tree.preorder[i]] = s.label[i];
   *n_classes = k;
 out:
-  free (s.below);
-  free (s.classes);
+  ward_state_free (&s);
   tessera_mst_tree_free (&tree);
   return status;
 }

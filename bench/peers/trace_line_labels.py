@@ -6,6 +6,10 @@
         trace_line_labels.json
     /usr/bin/python3 bench/peers/trace_line_labels.py --draw DIR
         the labels over crops of the photos, 4x, as PNGs to look at
+    /usr/bin/python3 bench/peers/trace_line_labels.py --check
+        the stretches of each label that lie on no edge: where the Sobel
+        magnitude along it (every pixel) is under a third of its median
+        along the label
 
 The refinement uses OpenCV only (not Tessera), so the labels do not follow
 Tessera's own notion of an edge.
@@ -50,6 +54,17 @@ def sobel_magnitude(path):
     return np.hypot(gx, gy)
 
 
+def with_magnitudes(features):
+    """Each feature with the Sobel magnitude of its photo, each photo's
+    computed once."""
+    fields = {}
+    for feature in features:
+        name = feature["image"]
+        if name not in fields:
+            fields[name] = sobel_magnitude(data_path(name))
+        yield feature, fields[name]
+
+
 def bilinear(field, x, y):
     h, w = field.shape
     x = min(max(x - 0.5, 0.0), w - 1.0)
@@ -83,6 +98,24 @@ def refine(points, magnitude, reach=4.0):
          if (len(moved) - 1) % 4 else [])
 
 
+def weak_stretches(points, magnitude, share=1.0 / 3.0):
+    """The stretches (first and last point, rounded) of the polyline,
+    sampled every pixel, where MAGNITUDE is under SHARE of its median along
+    it: where a label lies on no edge."""
+    dense = densify(points)
+    values = np.array([bilinear(magnitude, *p) for p in dense])
+    weak = values < share * np.median(values)
+    stretches, start = [], None
+    for i, w in enumerate(list(weak) + [False]):
+        if w and start is None:
+            start = i
+        elif not w and start is not None:
+            stretches.append((tuple(np.round(dense[start], 1)),
+                              tuple(np.round(dense[i - 1], 1))))
+            start = None
+    return stretches, float(np.median(values))
+
+
 def draw(labels, folder, traces=None):
     """Each feature over a 4x crop of its photo; TRACES (name -> list of
     (colour, polyline)) drawn too."""
@@ -114,16 +147,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--refine", action="store_true")
     parser.add_argument("--draw", metavar="DIR")
+    parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
     if args.refine:
         with open(os.path.join(HERE, "trace_line_labels_rough.json")) as f:
             rough = json.load(f)
-        fields = {}
-        for feature in rough["features"]:
-            name = feature["image"]
-            if name not in fields:
-                fields[name] = sobel_magnitude(data_path(name))
-            feature["points"] = refine(feature["points"], fields[name])
+        for feature, magnitude in with_magnitudes(rough["features"]):
+            feature["points"] = refine(feature["points"], magnitude)
         rough["note"] = ("Refined from trace_line_labels_rough.json by "
                          "trace_line_labels.py --refine; checked by eye "
                          "over 4x crops (--draw).")
@@ -132,6 +162,13 @@ def main():
     if args.draw:
         with open(os.path.join(HERE, "trace_line_labels.json")) as f:
             draw(json.load(f), args.draw)
+    if args.check:
+        with open(os.path.join(HERE, "trace_line_labels.json")) as f:
+            labels = json.load(f)
+        for feature, magnitude in with_magnitudes(labels["features"]):
+            stretches, median = weak_stretches(feature["points"], magnitude)
+            print(f"{feature['name']}: median magnitude {median:.0f}; on no "
+                  f"edge: {stretches if stretches else 'nowhere'}")
 
 
 if __name__ == "__main__":

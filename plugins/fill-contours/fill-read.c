@@ -205,13 +205,23 @@ read_guide (FillJob *job,
   return TESSERA_OK;
 }
 
+/* JOB lets go of its pixels: freed unless borrowed. */
+static void
+drop_pixels (FillJob *job)
+{
+  if (! job->pixels_borrowed)
+    tessera_region_clear (&job->pixels);
+  memset (&job->pixels, 0, sizeof (job->pixels));
+  job->pixels_borrowed = FALSE;
+}
+
 gboolean
-fill_job_read (FillJob          *job,
-               gint32            drawable,
-               const FillValues *values,
-               gboolean          all_pixels,
-               TesseraProgress  *progress,
-               GError          **error)
+fill_job_read (FillJob             *job,
+               gint32               drawable,
+               const FillValues    *values,
+               const TesseraRegion *layer,
+               TesseraProgress     *progress,
+               GError             **error)
 {
   GeglRectangle  whole = { 0, 0, tessera_gimp_drawable_width (drawable),
                            tessera_gimp_drawable_height (drawable) };
@@ -235,15 +245,22 @@ fill_job_read (FillJob          *job,
       tessera_set_error (error, status);
       return FALSE;
     }
+  if (layer != NULL)
+    {
+      /* The caller's copy, in the format tessera_region_alloc picks: one
+       * copy of the layer, not two. */
+      job->pixels          = *layer;
+      job->pixels_borrowed = TRUE;
+      job->map_from_pixels = TRUE;
+      return TRUE;
+    }
   if (! tessera_region_alloc (&job->pixels, drawable, &whole, error))
     return FALSE;
   /* The pixels are read once, and only when used: for the map where they
-   * are in the drawable's own format (or must be: off the main thread),
-   * and for output on the drawable. */
-  job->map_from_pixels = all_pixels
-                         || job->pixels.format
-                            == gimp_drawable_get_format (TESSERA_DRAWABLE
-                                                           (drawable));
+   * are in the drawable's own format, and for output on the drawable. */
+  job->map_from_pixels = job->pixels.format
+                         == gimp_drawable_get_format (TESSERA_DRAWABLE
+                                                        (drawable));
   if (job->map_from_pixels || values->output == FILL_OUTPUT_FOREGROUND)
     tessera_region_load (&job->pixels, progress);
   else
@@ -265,8 +282,9 @@ fill_job_map (FillJob          *job,
     map_from_drawable (&job->map, job->drawable, &threshold,
                        values->output == FILL_OUTPUT_FOREGROUND
                        ? NULL : progress);
-  if (values->output != FILL_OUTPUT_FOREGROUND)
-    tessera_region_clear (&job->pixels);
+  /* Borrowed pixels serve the map only. */
+  if (values->output != FILL_OUTPUT_FOREGROUND || job->pixels_borrowed)
+    drop_pixels (job);
 }
 
 gboolean
@@ -276,7 +294,7 @@ fill_read_map (FillJob          *job,
                TesseraProgress  *progress,
                GError          **error)
 {
-  if (! fill_job_read (job, drawable, values, FALSE, progress, error))
+  if (! fill_job_read (job, drawable, values, NULL, progress, error))
     return FALSE;
   fill_job_map (job, values, progress);
   return TRUE;
@@ -289,6 +307,6 @@ fill_job_clear (FillJob *job)
   tessera_image_free (&job->paint);
   tessera_image_free (&job->closures);
   tessera_image_free (&job->guide);
-  tessera_region_clear (&job->pixels);
+  drop_pixels (job);
   g_clear_pointer (&job->name, g_free);
 }

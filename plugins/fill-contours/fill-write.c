@@ -59,20 +59,53 @@ fill_new_layer (gint32       drawable,
   return layer;
 }
 
+/* Where the pixels of a new LAYER go: straight into its buffer where
+ * nothing is selected (its insertion is the undo step, so no shadow buffer
+ * and no merge, which would keep its transparent pixels for undo), else
+ * into its shadow buffer, whose merge blends a soft selection as GIMP
+ * does.  *DIRECT says which, for new_layer_done. */
+static GeglBuffer *
+new_layer_buffer (gint32    layer,
+                  gboolean *direct)
+{
+  gint32 image = tessera_gimp_item_image (layer);
+
+  *direct = gimp_selection_is_empty (TESSERA_IMAGE (image));
+  return *direct ? gimp_drawable_get_buffer (TESSERA_DRAWABLE (layer))
+                 : gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (layer));
+}
+
+/* RECT of the new LAYER is written into BUFFER (new_layer_buffer's). */
+static void
+new_layer_done (gint32               layer,
+                GeglBuffer          *buffer,
+                const GeglRectangle *rect,
+                gboolean             direct)
+{
+  g_object_unref (buffer);
+  if (direct)
+    gimp_drawable_update (TESSERA_DRAWABLE (layer), rect->x, rect->y,
+                          rect->width, rect->height);
+  else
+    tessera_region_merge (layer, rect);
+}
+
 /* The foreground colour where JOB's paint is set, over RECT of REGION (of
  * the job's drawable or of a new layer the same size). */
 static void
-write_foreground (const FillJob       *job,
+paint_foreground (const FillJob       *job,
                   const TesseraRegion *region,
-                  const GeglRectangle *rect,
-                  TesseraProgress     *progress)
+                  const GeglRectangle *rect)
 {
   TesseraImage view = tessera_region_view (region, rect);
   gsize        size = tessera_pixel_size (&view);
   guint8       pixel[64];
 
   fill_foreground_pixel (region->format, pixel);
-#pragma omp parallel for schedule(static)
+  /* A row of tiles is too little work to pay for starting the threads,
+   * band after band, on a busy machine. */
+#pragma omp parallel for schedule(static) \
+            if (rect->height > (gint) gimp_tile_height ())
   for (gint y = 0; y < rect->height; y++)
     {
       const guint8 *inside = (const guint8 *) tessera_image_row (&job->paint,
@@ -83,25 +116,42 @@ write_foreground (const FillJob       *job,
         if (inside[x] != 0)
           memcpy (out + x * size, pixel, size);
     }
-  tessera_region_apply (region, rect, progress);
 }
 
 /* The foreground colour where JOB's paint is set, over RECT of the new,
- * transparent LAYER: nothing to read, it is zeros in every format. */
+ * transparent LAYER, a row of GIMP's tiles at a time (nothing to read, it
+ * is zeros in every format): the layer's pixels are never all in memory. */
 static void
 write_foreground_layer (const FillJob       *job,
                         gint32               layer,
                         const GeglRectangle *rect,
                         TesseraProgress     *progress)
 {
-  TesseraRegion region;
+  gint           tile = gimp_tile_height ();
+  GeglRectangle  band = { rect->x, rect->y, rect->width,
+                          MIN (tile, rect->height) };
+  TesseraRegion  region;
+  GeglBuffer    *buffer;
+  gboolean       direct;
 
-  if (! tessera_region_alloc (&region, layer, rect, NULL))
+  if (! tessera_region_alloc (&region, layer, &band, NULL))
     return;
-  for (gint y = 0; y < rect->height; y++)
-    memset (tessera_image_row (&region.image, y), 0,
-            tessera_pixel_size (&region.image) * rect->width);
-  write_foreground (job, &region, rect, progress);
+  buffer = new_layer_buffer (layer, &direct);
+  for (gint y = rect->y; y < rect->y + rect->height; y += band.height)
+    {
+      /* Bands on the tiles' rows: no tile is written twice. */
+      band.y      = y;
+      band.height = MIN ((y / tile + 1) * tile, rect->y + rect->height) - y;
+      tessera_region_retarget (&region, &band);
+      for (gint row = 0; row < band.height; row++)
+        memset (tessera_image_row (&region.image, row), 0,
+                tessera_pixel_size (&region.image) * band.width);
+      paint_foreground (job, &region, &band);
+      tessera_region_store (&region, &band, buffer, NULL);
+      tessera_progress_update (progress, (gdouble) (y + band.height - rect->y)
+                                         / rect->height);
+    }
+  new_layer_done (layer, buffer, rect, direct);
   tessera_region_clear (&region);
 }
 
@@ -112,7 +162,9 @@ write_flat (const FillJob       *job,
             const GeglRectangle *rect,
             TesseraProgress     *progress)
 {
-  TesseraRegion region;
+  TesseraRegion  region;
+  GeglBuffer    *buffer;
+  gboolean       direct;
 
   region.drawable = layer;
   region.rect     = (GeglRectangle) { 0, 0, job->paint.width,
@@ -121,7 +173,9 @@ write_flat (const FillJob       *job,
                                             gimp_drawable_get_format
                                               (TESSERA_DRAWABLE (layer)));
   region.image    = job->paint;
-  tessera_region_apply (&region, rect, progress);
+  buffer = new_layer_buffer (layer, &direct);
+  tessera_region_store (&region, rect, buffer, progress);
+  new_layer_done (layer, buffer, rect, direct);
 }
 
 gint32
@@ -221,7 +275,8 @@ fill_write (const FillJob       *jobs,
         switch (values->output)
           {
           case FILL_OUTPUT_FOREGROUND:
-            write_foreground (&jobs[i], &jobs[i].pixels, &bounds, progress);
+            paint_foreground (&jobs[i], &jobs[i].pixels, &bounds);
+            tessera_region_apply (&jobs[i].pixels, &bounds, progress);
             break;
           case FILL_OUTPUT_LAYER:
             layer = fill_new_layer (jobs[i].drawable, _("Fill"),

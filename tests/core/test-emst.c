@@ -8,6 +8,7 @@
 #include "colour-histogram.h"
 #include "emst.h"
 #include "emst-ref.h"
+#include "mst-segment.h"
 #include "random.h"
 
 /* The CPU backend unless TESSERA_BACKEND says otherwise (the GPU parity
@@ -144,6 +145,32 @@ static bool
 cancel_at_once (double fraction, void *user_data)
 {
   return false;
+}
+
+/* A photo's colours in CIE L*a*b*: most of a block of the RGB lattice,
+ * which the conversion stretches more one way than another, so that a
+ * point's nearest neighbours are not its lattice neighbours; a few strays
+ * around it.  One component soon holds most points, and the neighbour
+ * lists run out in its inside: the rounds after the first take both
+ * paths. */
+static void
+test_lab_block (void)
+{
+  TestRandom r = test_random_new (23);
+  const size_t n = 9000;
+  float *points = g_new (float, 3 * n);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      guint8 rgb[3];
+      const int spread = i % 50 == 0 ? 120 : 24;
+      for (int ch = 0; ch < 3; ch++)
+        rgb[ch] = (guint8) (190 + test_random_int (&r, -spread, spread) / 2);
+      tessera_srgb_to_lab (rgb, points + 3 * i);
+    }
+  check_against_prim (points, n, 1, "L*a*b* block");
+  check_against_prim (points, n, 2, "L*a*b* block");
+  g_free (points);
 }
 
 static void
@@ -334,6 +361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/emst/full-lattice", test_full_lattice);
   g_test_add_func ("/emst/deterministic", test_deterministic);
   g_test_add_func ("/emst/colours", test_colours);
+  g_test_add_func ("/emst/lab-block", test_lab_block);
   g_test_add_func ("/emst/bad-input", test_bad_input_and_cancel);
   g_test_add_func ("/colour-histogram/random", test_histogram);
   g_test_add_func ("/colour-histogram/bad-input", test_histogram_bad_input);

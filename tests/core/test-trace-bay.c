@@ -2,15 +2,18 @@
  * its mouth, and a narrow inlet (a hairpin), whose known line a chain of
  * clicks across the mouth cannot follow with guides perpendicular to the
  * link.  Measures the maximum deviation of the chain's trace from the
- * known line, as traced (tessera_trace_chain) and with the link split at
- * the node the corridor pins (a prototype here), and prints both; asserts
- * only what holds today (the trace is made, the clicks kept). */
+ * known line, as traced (tessera_trace_chain), with the link split where
+ * the corridor pins the trace or where it follows no edge (prototypes
+ * here) and traced again on guides laid across its own trace
+ * (test-trace-bay-relay.h), and prints them; asserts only what holds today
+ * (the trace is made, the clicks kept). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <glib.h>
 #include "random.h"
 #include "trace-clicks.h"
+#include "test-trace-bay-relay.h"
 
 #define WIDTH  240
 #define HEIGHT 200
@@ -308,6 +311,50 @@ trace_chain_plain (const TesseraGradient *g, const TesseraPoint *clicks,
   return d;
 }
 
+/* The third attempt: each link of the chain traced ROUNDS more times with
+ * its guides laid across its trace before (test-trace-bay-relay.h). */
+static double
+trace_chain_relay (const TesseraGradient *g, const TesseraPoint *clicks,
+                   int n, int rounds, const TesseraTrace *base,
+                   const TesseraPoint *line, int n_line)
+{
+  TesseraPoint *path = g_new (TesseraPoint, MOST);
+  TesseraPoint *out = g_new (TesseraPoint, MOST);
+  TesseraPoint *snapped = g_new (TesseraPoint, n);
+  int n_path, n_out = 0, stride = base->nodes + 1;
+  double d;
+
+  g_assert_cmpint (tessera_trace_chain (g, clicks, n, 0, base, path, &n_path,
+                                        NULL, NULL), ==, TESSERA_OK);
+  for (int i = 0; i < n; i++)
+    snapped[i] = path[i * stride];
+  for (int link = 0; link + 1 < n; link++)
+    {
+      TesseraPoint a[TRACE_RELAY_MAX_OUT], b[TRACE_RELAY_MAX_OUT];
+      int n_a = stride + 1, n_b;
+      TesseraTrace p;
+
+      for (int i = 0; i < n_a; i++)
+        a[i] = path[link * stride + i];
+      tessera_trace_link_params (base, g, snapped, n, 0, link, &p);
+      for (int round = 0; round < rounds; round++)
+        {
+          g_assert_cmpint (trace_relay (g, &p, a, n_a, b, &n_b), ==,
+                           TESSERA_OK);
+          for (int i = 0; i < n_b; i++)
+            a[i] = b[i];
+          n_a = n_b;
+        }
+      for (int i = link > 0 ? 1 : 0; i < n_a; i++)
+        out[n_out++] = a[i];
+    }
+  d = deviation (out, n_out, line, n_line);
+  g_free (path);
+  g_free (out);
+  g_free (snapped);
+  return d;
+}
+
 static void
 measure (const char *name, const Shore *s, double margin)
 {
@@ -344,6 +391,15 @@ measure (const char *name, const Shore *s, double margin)
           trace_chain_split (&g, three, 3, 4, &base, line, n_line),
           trace_chain_split (&g, three, 3, -2, &base, line, n_line),
           trace_chain_split (&g, three, 3, -4, &base, line, n_line));
+  printf ("# %s: guides relaid across the trace, 1 / 2 / 4 rounds: "
+          "2 clicks %.2f / %.2f / %.2f px, 3 clicks %.2f / %.2f / %.2f px\n",
+          name,
+          trace_chain_relay (&g, two, 2, 1, &base, line, n_line),
+          trace_chain_relay (&g, two, 2, 2, &base, line, n_line),
+          trace_chain_relay (&g, two, 2, 4, &base, line, n_line),
+          trace_chain_relay (&g, three, 3, 1, &base, line, n_line),
+          trace_chain_relay (&g, three, 3, 2, &base, line, n_line),
+          trace_chain_relay (&g, three, 3, 4, &base, line, n_line));
   tessera_gradient_free (&g);
   tessera_image_free (&image);
   g_free (line);
