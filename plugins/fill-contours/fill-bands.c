@@ -61,6 +61,8 @@ typedef struct
   GeglRectangle            bounds;    /* what is written, on the drawable */
   guint8                   pixel[64]; /* the foreground in the output's format */
   guint8                  *colours;   /* the flat colours, by region */
+  GeglBuffer              *layer;     /* a new layer's, while it is written */
+  gboolean                 direct;    /* LAYER is its own, not its shadow */
 } FillBands;
 
 /* One band in flight. */
@@ -305,8 +307,9 @@ paint_work (gpointer data)
   return NULL;
 }
 
-/* The band into the target's shadow buffer, or (the selection) straight
- * into the channel, where the drawable lies on the image. */
+/* The band into the drawable's shadow buffer, the new layer's buffer, or
+ * (the selection) straight into the channel, where the drawable lies on
+ * the image. */
 static void
 paint_write (Band *band)
 {
@@ -315,6 +318,11 @@ paint_write (Band *band)
 
   if (band->rect.height == 0)
     return;
+  if (run->layer != NULL)
+    {
+      tessera_region_store (&band->out, &band->rect, run->layer, NULL);
+      return;
+    }
   if (run->values->output != FILL_OUTPUT_SELECTION)
     {
       /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
@@ -425,8 +433,9 @@ paint_on_drawable (FillBands       *run,
   return TRUE;
 }
 
-/* A new layer of the foreground colour or of the flat colours, named
- * complete once every band is merged; removed on failure. */
+/* A new layer of the foreground colour or of the flat colours, written
+ * as the whole drawable's is (fill_new_layer_buffer), named complete once
+ * every band is in; removed on failure. */
 static gboolean
 paint_new_layer (FillBands       *run,
                  Band            *bands,
@@ -445,12 +454,12 @@ paint_new_layer (FillBands       *run,
                                       (guint) run->values->seed, NULL,
                                       tessera_fill_stream_count
                                         (run->stream));
+  run->layer = fill_new_layer_buffer (run->target, &run->direct);
   ok = paint_bands (run, bands, progress, error);
+  fill_new_layer_done (run->target, run->layer, &run->bounds, run->direct);
+  run->layer = NULL;
   if (ok)
-    {
-      tessera_region_merge (run->target, &run->bounds);
-      tessera_output_complete (run->target, name);
-    }
+    tessera_output_complete (run->target, name);
   else
     gimp_image_remove_layer (TESSERA_IMAGE (image),
                              TESSERA_LAYER (run->target));

@@ -51,6 +51,21 @@ gint32      fill_new_layer (gint32       drawable,
                             const gchar *name,
                             FillSource   source);
 
+/* Where the pixels of a new LAYER go: straight into its buffer where
+ * nothing is selected (its insertion is the undo step, so no shadow buffer
+ * and no merge, which would keep its transparent pixels for undo), else
+ * into its shadow buffer, whose merge blends a soft selection as GIMP
+ * does.  *DIRECT says which, for fill_new_layer_done. */
+GeglBuffer *fill_new_layer_buffer (gint32    layer,
+                                   gboolean *direct);
+
+/* RECT of the new LAYER is written into BUFFER (fill_new_layer_buffer's):
+ * drops BUFFER, then shows RECT or merges the shadow. */
+void        fill_new_layer_done   (gint32               layer,
+                                   GeglBuffer          *buffer,
+                                   const GeglRectangle *rect,
+                                   gboolean             direct);
+
 /* A cleared channel of IMAGE for the interior; then, with SELECT, the
  * interior cut to the selection becomes the selection, and the channel
  * goes. */

@@ -59,14 +59,9 @@ fill_new_layer (gint32       drawable,
   return layer;
 }
 
-/* Where the pixels of a new LAYER go: straight into its buffer where
- * nothing is selected (its insertion is the undo step, so no shadow buffer
- * and no merge, which would keep its transparent pixels for undo), else
- * into its shadow buffer, whose merge blends a soft selection as GIMP
- * does.  *DIRECT says which, for new_layer_done. */
-static GeglBuffer *
-new_layer_buffer (gint32    layer,
-                  gboolean *direct)
+GeglBuffer *
+fill_new_layer_buffer (gint32    layer,
+                       gboolean *direct)
 {
   gint32 image = tessera_gimp_item_image (layer);
 
@@ -75,12 +70,11 @@ new_layer_buffer (gint32    layer,
                  : gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (layer));
 }
 
-/* RECT of the new LAYER is written into BUFFER (new_layer_buffer's). */
-static void
-new_layer_done (gint32               layer,
-                GeglBuffer          *buffer,
-                const GeglRectangle *rect,
-                gboolean             direct)
+void
+fill_new_layer_done (gint32               layer,
+                     GeglBuffer          *buffer,
+                     const GeglRectangle *rect,
+                     gboolean             direct)
 {
   g_object_unref (buffer);
   if (direct)
@@ -136,7 +130,7 @@ write_foreground_layer (const FillJob       *job,
 
   if (! tessera_region_alloc (&region, layer, &band, NULL))
     return;
-  buffer = new_layer_buffer (layer, &direct);
+  buffer = fill_new_layer_buffer (layer, &direct);
   for (gint y = rect->y; y < rect->y + rect->height; y += band.height)
     {
       /* Bands on the tiles' rows: no tile is written twice. */
@@ -151,7 +145,7 @@ write_foreground_layer (const FillJob       *job,
       tessera_progress_update (progress, (gdouble) (y + band.height - rect->y)
                                          / rect->height);
     }
-  new_layer_done (layer, buffer, rect, direct);
+  fill_new_layer_done (layer, buffer, rect, direct);
   tessera_region_clear (&region);
 }
 
@@ -173,9 +167,9 @@ write_flat (const FillJob       *job,
                                             gimp_drawable_get_format
                                               (TESSERA_DRAWABLE (layer)));
   region.image    = job->paint;
-  buffer = new_layer_buffer (layer, &direct);
+  buffer = fill_new_layer_buffer (layer, &direct);
   tessera_region_store (&region, rect, buffer, progress);
-  new_layer_done (layer, buffer, rect, direct);
+  fill_new_layer_done (layer, buffer, rect, direct);
 }
 
 gint32
