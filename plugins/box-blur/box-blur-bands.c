@@ -16,9 +16,10 @@
  * blur's reach above and below (and beside), blurred, and its own rows
  * written to the shadow buffer: the result is the same as from the whole
  * layer at once, and the plug-in holds two bands, not two layers.  A band
- * holds at least HALO_SHARE times the halo's rows so that reading the halo
- * twice costs little; so the memory grows with a tall blur's reach
- * (radius-y x iterations), never with the layer. */
+ * holds the usual bytes of pixels (tessera_band_rows), and at least
+ * HALO_SHARE times the halo's rows so that reading the halo twice costs
+ * little; so the memory grows with a tall blur's reach (radius-y x
+ * iterations), never with the layer. */
 #define HALO_SHARE 4
 
 /* One band in flight: its pixels, and its blur, which runs in a thread of
@@ -166,7 +167,7 @@ box_blur_bands (const TesseraTarget  *target,
       return FALSE;
     }
 
-  tessera_bands_limit_cache ();
+  tessera_bands_limit_cache (target->drawable, bounds->width, rows);
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
   next = tessera_band_at (bounds, bounds->y, rows);
   band_start (&bands[0], target, &next, halo_x, halo_y);

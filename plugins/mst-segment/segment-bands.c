@@ -36,7 +36,7 @@ segment_bands_start (SegmentBands        *bands,
       tessera_set_error (error, status);
       return FALSE;
     }
-  tessera_bands_limit_cache ();
+  tessera_bands_limit_cache (drawable, bounds->width, largest.height);
   return TRUE;
 }
 
