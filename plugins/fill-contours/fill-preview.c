@@ -22,7 +22,8 @@ same_fill (const FillValues *a,
 
 /* Reads what the fill of DRAWABLE needs when VALUES changed since the
  * last time (main thread); TRUE when it did: the fill is then made by
- * fill_again. */
+ * fill_again, from the layer the preview keeps (not read again: the
+ * dialog holds one copy of it, and answers at once). */
 static gboolean
 refill (FillPreview      *shown,
         gint32            drawable,
@@ -34,7 +35,8 @@ refill (FillPreview      *shown,
     return FALSE;
   fill_job_clear (&shown->job);
   g_clear_pointer (&shown->problem, g_free);
-  if (! fill_job_read (&shown->job, drawable, values, TRUE, NULL, &error))
+  if (! fill_job_read (&shown->job, drawable, values, &shown->original,
+                       NULL, &error))
     {
       shown->problem = g_strdup (error->message);
       g_error_free (error);
@@ -65,8 +67,6 @@ fill_again (FillPreview *shown,
           g_error_free (error);
         }
     }
-  /* The preview keeps the pixels it shows itself. */
-  tessera_region_clear (&shown->job.pixels);
   shown->to_fill = FALSE;
 }
 
@@ -213,30 +213,43 @@ paint_closures (const FillPreview   *shown,
     }
 }
 
-/* Paints the fill over REGION as paint_pixel says. */
+/* Rows painted at a time: the floats of a whole layer would take 16
+ * bytes a pixel, several times the layer itself. */
+#define PAINT_BAND 64
+
+/* Paints the fill over REGION as paint_pixel says, a band of rows at a
+ * time. */
 static void
 paint_preview (const FillPreview *shown,
                TesseraRegion     *region)
 {
-  const Babl          *rgba = babl_format_with_space ("R'G'B'A float",
-                                                      region->format);
-  const GeglRectangle *rect = &region->rect;
-  Rgba                *pixels = g_new (Rgba, (gsize) rect->width
-                                                 * rect->height);
-  Colours              colours;
+  const Babl    *rgba = babl_format_with_space ("R'G'B'A float",
+                                                region->format);
+  const Babl    *to_rgba = babl_fish (region->format, rgba);
+  const Babl    *from_rgba = babl_fish (rgba, region->format);
+  GeglRectangle  band = region->rect;
+  Rgba          *pixels = g_new (Rgba, (gsize) band.width * PAINT_BAND);
+  Colours        colours;
 
   colours_init (&colours, shown->foreground);
-  babl_process_rows (babl_fish (region->format, rgba), region->image.data,
-                     region->image.stride, (guint8 *) pixels,
-                     rect->width * sizeof (Rgba), rect->width, rect->height);
-  for (gint y = 0; y < rect->height; y++)
-    for (gint x = 0; x < rect->width; x++)
-      paint_pixel (shown, &colours, rect->x + x, rect->y + y,
-                   pixels[(gsize) y * rect->width + x]);
-  paint_closures (shown, rect, pixels);
-  babl_process_rows (babl_fish (rgba, region->format), (guint8 *) pixels,
-                     rect->width * sizeof (Rgba), region->image.data,
-                     region->image.stride, rect->width, rect->height);
+  for (gint y0 = 0; y0 < region->rect.height; y0 += PAINT_BAND)
+    {
+      guint8 *data = tessera_image_row (&region->image, y0);
+
+      band.y      = region->rect.y + y0;
+      band.height = MIN (PAINT_BAND, region->rect.height - y0);
+      babl_process_rows (to_rgba, data, region->image.stride,
+                         (guint8 *) pixels, band.width * sizeof (Rgba),
+                         band.width, band.height);
+      for (gint y = 0; y < band.height; y++)
+        for (gint x = 0; x < band.width; x++)
+          paint_pixel (shown, &colours, band.x + x, band.y + y,
+                       pixels[(gsize) y * band.width + x]);
+      paint_closures (shown, &band, pixels);
+      babl_process_rows (from_rgba, (guint8 *) pixels,
+                         band.width * sizeof (Rgba), data,
+                         region->image.stride, band.width, band.height);
+    }
   g_free (pixels);
 }
 

@@ -36,7 +36,8 @@ typedef struct
   gboolean    refilled;  /* by the last start */
   gboolean    to_fill;   /* JOB is read, its fill not yet made */
   gfloat      foreground[4];   /* R'G'B'A float, in the layer's space */
-  TesseraRegion original;      /* the whole layer, read once */
+  TesseraRegion original;      /* the whole layer, read once; the fill's
+                                * map is made from it too */
   TesseraRegion painted;       /* ORIGINAL with the fill painted over */
 } FillPreview;
 

@@ -1,7 +1,10 @@
 /* Tessera — Fill Closed Contours: what the procedure does around the core
  * (core/fill-contours.h): the contour map from a layer's pixels, the fill,
  * the bleed under the line, and the four outputs; built for GIMP 2.10 and
- * GIMP 3 alike (tessera-gimp.h). */
+ * GIMP 3 alike (tessera-gimp.h).  One file a step: fill-read.c (the map
+ * and the guide), fill-paint.c (the fill and its colours, with
+ * fill-palette.c), fill-write.c (the outputs), fill-run.c (the run over
+ * the drawables); what they share besides is in fill-work-private.h. */
 #ifndef TESSERA_FILL_WORK_H
 #define TESSERA_FILL_WORK_H
 
@@ -34,6 +37,8 @@ typedef struct
   TesseraImage  map;      /* u8, 255: contour */
   TesseraImage  paint;    /* the interior in the output's colours, see below */
   TesseraRegion pixels;   /* the whole drawable, kept for output on it */
+  gboolean      pixels_borrowed;  /* PIXELS are fill_job_read's LAYER, the
+                                   * caller's: never freed here */
   gboolean      map_from_pixels;  /* else from the drawable, where the
                                    * pixels are not in its own format */
   TesseraImage  closures; /* u8, 255 on the gaps' closing segments; only
@@ -41,19 +46,22 @@ typedef struct
 } FillJob;
 
 /* Reads into JOB what its map and paint need from DRAWABLE and GIMP (main
- * thread); its PIXELS when ALL_PIXELS or when they are used (the output
- * goes on DRAWABLE, or they are in its own format).  With ALL_PIXELS,
- * fill_job_map and fill_paint call no GIMP function. */
-gboolean fill_job_read (FillJob          *job,
-                        gint32            drawable,
-                        const FillValues *values,
-                        gboolean          all_pixels,
-                        TesseraProgress  *progress,
-                        GError          **error);
+ * thread); its PIXELS when they are used (the output goes on DRAWABLE, or
+ * they are in its own format).  LAYER, when not NULL, is the whole of
+ * DRAWABLE read already (tessera_region_read, by a preview that keeps it):
+ * JOB borrows it for the map instead of reading the layer again, and LAYER
+ * must outlive JOB's map; then fill_job_map and fill_paint call no GIMP
+ * function. */
+gboolean fill_job_read (FillJob             *job,
+                        gint32               drawable,
+                        const FillValues    *values,
+                        const TesseraRegion *layer,
+                        TesseraProgress     *progress,
+                        GError             **error);
 
 /* JOB's MAP by VALUES's source and threshold, from its PIXELS when read,
  * else (main thread) straight from the drawable; the PIXELS are dropped
- * unless the output goes on the drawable. */
+ * (or, borrowed, let go) unless the output goes on the drawable. */
 void     fill_job_map  (FillJob          *job,
                         const FillValues *values,
                         TesseraProgress  *progress);
