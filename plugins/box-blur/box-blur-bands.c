@@ -15,31 +15,11 @@
  * blur's reach above and below (and beside), blurred, and its own rows
  * written to the shadow buffer: the result is the same as from the whole
  * layer at once, and the plug-in holds two bands, not two layers.  A band
- * holds about BAND_BYTES of pixels, and at least HALO_SHARE times the halo's
- * rows so that reading the halo twice costs little; so the memory grows
- * with a tall blur's reach (radius-y x iterations), never with the layer. */
-#define BAND_BYTES (32 << 20)
+ * holds the usual bytes of pixels (tessera_band_rows), and at least
+ * HALO_SHARE times the halo's rows so that reading the halo twice costs
+ * little; so the memory grows with a tall blur's reach (radius-y x
+ * iterations), never with the layer. */
 #define HALO_SHARE 4
-
-/* Rows of result per band: a whole number of GIMP's tile rows. */
-static gint
-band_rows (gint32 drawable,
-           gint   width,
-           gint   halo)
-{
-  const gint  tile = gimp_tile_height ();
-  const gsize row  = (gsize) MAX (width, 1)
-                     * babl_format_get_bytes_per_pixel (
-                         gimp_drawable_get_format (drawable));
-  /* The tests set smaller bands, to have many on small layers. */
-  const gchar *bytes = g_getenv ("TESSERA_BAND_BYTES");
-  gsize       rows = MAX ((bytes != NULL ? g_ascii_strtoull (bytes, NULL, 10)
-                                         : BAND_BYTES) / row,
-                          (gsize) HALO_SHARE * halo);
-
-  rows = CLAMP (rows, 1, (gsize) gimp_drawable_height (drawable));
-  return (gint) ((rows + tile - 1) / tile * tile);
-}
 
 /* The band of BOUNDS that starts at row Y: up to the next multiple of
  * ROWS, so that bands begin on GIMP's tile rows. */
@@ -179,8 +159,9 @@ box_blur_bands (const TesseraTarget  *target,
                                      gimp_drawable_width (target->drawable));
   const gint           halo_y = MIN (params->radius_y * params->iterations,
                                      gimp_drawable_height (target->drawable));
-  const gint           rows   = band_rows (target->drawable, bounds->width,
-                                           halo_y);
+  const gint           rows   = tessera_band_rows (target->drawable,
+                                                   bounds->width,
+                                                   HALO_SHARE * halo_y);
   TesseraStatus        status = TESSERA_OK;
   TesseraStatus        fallback = TESSERA_OK;
   TesseraProgress      progress;
@@ -199,7 +180,10 @@ box_blur_bands (const TesseraTarget  *target,
     }
 
   /* GEGL's tile cache need not hold more than a band: each is read once. */
-  g_object_set (gegl_config (), "tile-cache-size", (guint64) BAND_BYTES,
+  g_object_set (gegl_config (), "tile-cache-size",
+                (guint64) rows * bounds->width
+                * babl_format_get_bytes_per_pixel (
+                    gimp_drawable_get_format (target->drawable)),
                 NULL);
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
   next = band_at (bounds, bounds->y, rows);

@@ -264,3 +264,26 @@ tessera_region_clear (TesseraRegion *region)
 {
   tessera_image_free (&region->image);
 }
+
+#define BAND_BYTES (32 << 20)
+
+gint
+tessera_band_rows (gint32 drawable,
+                   gint   width,
+                   gint   min_rows)
+{
+  const gint   tile  = gimp_tile_height ();
+  const gsize  row   = (gsize) MAX (width, 1)
+                       * babl_format_get_bytes_per_pixel (
+                           gimp_drawable_get_format
+                             (TESSERA_DRAWABLE (drawable)));
+  /* The tests set smaller bands, to have many on small layers. */
+  const gchar *bytes = g_getenv ("TESSERA_BAND_BYTES");
+  gsize        rows  = MAX ((bytes != NULL ? g_ascii_strtoull (bytes, NULL, 10)
+                                           : BAND_BYTES) / row,
+                            (gsize) min_rows);
+
+  rows = CLAMP (rows, 1,
+                (gsize) tessera_gimp_drawable_height (drawable));
+  return (gint) ((rows + tile - 1) / tile * tile);
+}

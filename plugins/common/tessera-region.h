@@ -90,4 +90,13 @@ void          tessera_region_merge      (gint32               drawable,
 
 void          tessera_region_clear      (TesseraRegion       *region);
 
+/* The rows of a band of DRAWABLE's rows WIDTH pixels wide, for procedures
+ * that stream the drawable in bands: about 32 MiB of pixels in its format
+ * (TESSERA_BAND_BYTES in the environment, for the tests, sets the bytes),
+ * at least MIN_ROWS, at most the drawable's height, rounded up to a whole
+ * number of GIMP's tile rows. */
+gint          tessera_band_rows         (gint32               drawable,
+                                         gint                 width,
+                                         gint                 min_rows);
+
 #endif

@@ -34,20 +34,19 @@ has_value (const TesseraImage *image,
   return FALSE;
 }
 
-/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
- * map is inside. */
-static gchar *
-nothing_to_fill (const FillJob *job,
-                 gboolean       inside)
+gchar *
+fill_nothing_reason (const gchar *name,
+                     gboolean     line,
+                     gboolean     free,
+                     gboolean     inside)
 {
-  const gchar *name = job->name;
-  gchar       *why = NULL;
+  gchar *why = NULL;
 
-  if (! has_value (&job->map, CONTOUR, TRUE))
+  if (! line)
     why = g_strdup_printf (_("“%s” has no contour with this contour source "
                              "and threshold; try another source or "
                              "threshold."), name);
-  else if (! has_value (&job->map, CONTOUR, FALSE))
+  else if (! free)
     why = g_strdup_printf (_("Every pixel of “%s” is contour with this "
                              "contour source and threshold, so nothing can "
                              "be inside; try another source or threshold."),
@@ -57,6 +56,16 @@ nothing_to_fill (const FillJob *job,
                              "reaches the edge of the layer, so nothing was "
                              "filled."), name);
   return why;
+}
+
+/* Why JOB has nothing to fill, or NULL; INSIDE: whether anything of its
+ * map is inside. */
+static gchar *
+nothing_to_fill (const FillJob *job,
+                 gboolean       inside)
+{
+  return fill_nothing_reason (job->name, has_value (&job->map, CONTOUR, TRUE),
+                              has_value (&job->map, CONTOUR, FALSE), inside);
 }
 
 gboolean

@@ -10,24 +10,22 @@
 
 #include "contour-map.h"
 #include "fill-work.h"
+#include "fill-work-private.h"
 #include "tessera-args.h"
 #include "tessera-gimp.h"
 #include "tessera-region.h"
 
-/* The drawable's pixels as perceptual RGBA floats in its own colour space:
- * every type, precision and model reads the same way. */
-static const Babl *
-rgba_float (gint32 drawable)
+const Babl *
+fill_rgba_float (gint32 drawable)
 {
   return babl_format_with_space ("R'G'B'A float",
                                  gimp_drawable_get_format
                                    (TESSERA_DRAWABLE (drawable)));
 }
 
-/* The core's threshold for VALUES, FOREGROUND (R'G'B') its colour. */
-static TesseraContourThreshold
-contour_threshold (const FillValues *values,
-                   const gfloat     *foreground)
+TesseraContourThreshold
+fill_contour_threshold (const FillValues *values,
+                        const gfloat     *foreground)
 {
   TesseraContourThreshold threshold = { TESSERA_CONTOUR_DARK,
                                         values->threshold,
@@ -67,7 +65,7 @@ fill_guess_source (gint32 drawable)
   for (gint y = 0; y < height; y += step)
     {
       GeglRectangle line = { 0, y, width, 1 };
-      gegl_buffer_get (buffer, &line, 1.0, rgba_float (drawable), row,
+      gegl_buffer_get (buffer, &line, 1.0, fill_rgba_float (drawable), row,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
       for (gint x = 0; x < width; x += step, count++)
         {
@@ -106,16 +104,16 @@ mark_contour (TesseraImage                  *map,
   tessera_contour_map (&band, &out, threshold, &exec);
 }
 
-/* JOB's MAP from its PIXELS, read in the drawable's own format (or, for
- * the preview, in the plug-in's): converted to R'G'B'A float here as GEGL
- * would, a band of tile rows per thread. */
-static void
-map_from_pixels (FillJob                       *job,
+void
+fill_map_pixels (TesseraImage                  *map,
+                 gconstpointer                  pixels,
+                 gsize                          stride,
+                 const Babl                    *format,
+                 const Babl                    *rgba_format,
+                 gint                           band,
                  const TesseraContourThreshold *threshold)
 {
-  TesseraImage *map  = &job->map;
-  const Babl   *fish = babl_fish (job->pixels.format, job->rgba);
-  gint          band = job->band;
+  const Babl *fish = babl_fish (format, rgba_format);
 
 #pragma omp parallel
   {
@@ -126,13 +124,25 @@ map_from_pixels (FillJob                       *job,
       {
         gint rows = MIN (band, map->height - y0);
         for (gint y = 0; y < rows; y++)
-          babl_process (fish, tessera_image_row (&job->pixels.image, y0 + y),
+          babl_process (fish,
+                        (const guint8 *) pixels + (gsize) (y0 + y) * stride,
                         rgba + 4 * (gsize) map->width * y, map->width);
         /* One thread a band: the bands share the threads. */
         mark_contour (map, y0, rows, rgba, threshold, 1);
       }
     g_free (rgba);
   }
+}
+
+/* JOB's MAP from its PIXELS, read in the drawable's own format (or, for
+ * the preview, in the plug-in's). */
+static void
+map_from_pixels (FillJob                       *job,
+                 const TesseraContourThreshold *threshold)
+{
+  fill_map_pixels (&job->map, job->pixels.image.data,
+                   job->pixels.image.stride, job->pixels.format, job->rgba,
+                   job->band, threshold);
 }
 
 /* MAP straight from DRAWABLE as R'G'B'A float, for the sample types the
@@ -154,7 +164,7 @@ map_from_drawable (TesseraImage                  *map,
   for (gint y0 = 0; y0 < map->height; y0 += band)
     {
       GeglRectangle rows = { 0, y0, map->width, MIN (band, map->height - y0) };
-      gegl_buffer_get (buffer, &rows, 1.0, rgba_float (drawable), rgba,
+      gegl_buffer_get (buffer, &rows, 1.0, fill_rgba_float (drawable), rgba,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
       mark_contour (map, y0, rows.height, rgba, threshold, 0);
       tessera_progress_update (progress,
@@ -222,7 +232,7 @@ fill_job_read (FillJob             *job,
   job->name     = gimp_item_get_name (TESSERA_ITEM (drawable));
   job->grey     = tessera_gimp_image_base_type
                     (tessera_gimp_item_image (drawable)) == GIMP_GRAY;
-  job->rgba     = rgba_float (drawable);
+  job->rgba     = fill_rgba_float (drawable);
   job->band     = gimp_tile_height ();
   fill_foreground_pixel (job->rgba, job->foreground);
   status = tessera_image_alloc (&job->map, whole.width, whole.height, 1,
@@ -263,7 +273,7 @@ fill_job_map (FillJob          *job,
               const FillValues *values,
               TesseraProgress  *progress)
 {
-  TesseraContourThreshold threshold = contour_threshold (values,
+  TesseraContourThreshold threshold = fill_contour_threshold (values,
                                                          job->foreground);
 
   if (job->map_from_pixels)

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "fill-bands.h"
 #include "fill-work.h"
 #include "tessera-args.h"
 #include "tessera-gimp.h"
@@ -64,13 +65,19 @@ fill_run (gint32             image,
           const FillValues  *values,
           GError           **error)
 {
-  GArray          *drawables = run_drawables (image, drawable, values);
-  gint             count = drawables->len;
-  FillJob         *jobs = g_new0 (FillJob, count);
+  GArray          *drawables;
+  gint             count;
+  FillJob         *jobs;
   TesseraProgress  progress;
   TesseraExec      exec;
   gboolean         ok = TRUE;
 
+  /* A large drawable whose fill needs no whole-map step streams. */
+  if (fill_bands_suit (drawable, values))
+    return fill_bands_run (image, drawable, values, error);
+  drawables = run_drawables (image, drawable, values);
+  count = drawables->len;
+  jobs = g_new0 (FillJob, count);
   tessera_progress_start (&progress, _("Fill Closed Contours"));
   for (gint i = 0; i < count && ok; i++)
     {

@@ -1,10 +1,13 @@
 /* Tessera — Fill Closed Contours: what the files of the procedure's work
- * (fill-read.c, fill-paint.c, fill-palette.c, fill-write.c, fill-run.c)
- * share beyond fill-work.h. */
+ * (fill-read.c, fill-paint.c, fill-palette.c, fill-write.c, fill-run.c,
+ * and the run in bands, fill-bands.c) share beyond fill-work.h. */
 #ifndef TESSERA_FILL_WORK_PRIVATE_H
 #define TESSERA_FILL_WORK_PRIVATE_H
 
 #include <glib.h>
+#include <libgimp/gimp.h>
+#include "contour-map.h"
+#include "fill-contours-args.h"
 
 /* The flat colours of regions 1..COUNT as R'G'B'A u8, 4 bytes a region
  * from region 0 on (0: no region, transparent): GUIDE's colour (0x01RRGGBB)
@@ -15,5 +18,60 @@ guint8 *fill_flat_colours (gboolean       grey,
                            guint          seed,
                            const guint32 *guide,
                            guint          count);
+
+/* The drawable's pixels as perceptual RGBA floats in its own colour space:
+ * every type, precision and model reads the same way. */
+const Babl *fill_rgba_float (gint32 drawable);
+
+/* The core's threshold for VALUES, FOREGROUND (R'G'B') its colour. */
+TesseraContourThreshold fill_contour_threshold (const FillValues *values,
+                                                const gfloat     *foreground);
+
+/* MAP (its width and height) from PIXELS (rows STRIDE bytes apart, in
+ * FORMAT): converted to RGBA_FORMAT (fill_rgba_float) as GEGL would, BAND
+ * rows a thread at a time, then thresholded. */
+void        fill_map_pixels (TesseraImage                  *map,
+                             gconstpointer                  pixels,
+                             gsize                          stride,
+                             const Babl                    *format,
+                             const Babl                    *rgba_format,
+                             gint                           band,
+                             const TesseraContourThreshold *threshold);
+
+/* Why the drawable NAME has nothing to fill, or NULL: its map has no LINE
+ * pixel, no FREE pixel, or nothing INSIDE.  Free with g_free. */
+gchar      *fill_nothing_reason (const gchar *name,
+                                 gboolean     line,
+                                 gboolean     free,
+                                 gboolean     inside);
+
+/* A transparent layer the size of DRAWABLE for the fill, named NAME as
+ * incomplete, where SOURCE wants it (fill-write.c says where). */
+gint32      fill_new_layer (gint32       drawable,
+                            const gchar *name,
+                            FillSource   source);
+
+/* Where the pixels of a new LAYER go: straight into its buffer where
+ * nothing is selected (its insertion is the undo step, so no shadow buffer
+ * and no merge, which would keep its transparent pixels for undo), else
+ * into its shadow buffer, whose merge blends a soft selection as GIMP
+ * does.  *DIRECT says which, for fill_new_layer_done. */
+GeglBuffer *fill_new_layer_buffer (gint32    layer,
+                                   gboolean *direct);
+
+/* RECT of the new LAYER is written into BUFFER (fill_new_layer_buffer's):
+ * drops BUFFER, then shows RECT or merges the shadow. */
+void        fill_new_layer_done   (gint32               layer,
+                                   GeglBuffer          *buffer,
+                                   const GeglRectangle *rect,
+                                   gboolean             direct);
+
+/* A cleared channel of IMAGE for the interior; then, with SELECT, the
+ * interior cut to the selection becomes the selection, and the channel
+ * goes. */
+gint32      fill_selection_channel (gint32   image);
+void        fill_select_channel    (gint32   image,
+                                    gint32   channel,
+                                    gboolean select);
 
 #endif

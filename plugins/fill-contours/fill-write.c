@@ -9,6 +9,7 @@
 #include <libgimp/gimp.h>
 
 #include "fill-work.h"
+#include "fill-work-private.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-region.h"
@@ -18,8 +19,8 @@
  * under line art on transparency, where it shows through; over ink on
  * paper in Multiply mode and over light lines in Screen mode, since the
  * opaque drawable would hide it and the lines must stay on top. */
-static gint32
-new_fill_layer (gint32       drawable,
+gint32
+fill_new_layer (gint32       drawable,
                 const gchar *name,
                 FillSource   source)
 {
@@ -58,14 +59,9 @@ new_fill_layer (gint32       drawable,
   return layer;
 }
 
-/* Where the pixels of a new LAYER go: straight into its buffer where
- * nothing is selected (its insertion is the undo step, so no shadow buffer
- * and no merge, which would keep its transparent pixels for undo), else
- * into its shadow buffer, whose merge blends a soft selection as GIMP
- * does.  *DIRECT says which, for new_layer_done. */
-static GeglBuffer *
-new_layer_buffer (gint32    layer,
-                  gboolean *direct)
+GeglBuffer *
+fill_new_layer_buffer (gint32    layer,
+                       gboolean *direct)
 {
   gint32 image = tessera_gimp_item_image (layer);
 
@@ -74,12 +70,11 @@ new_layer_buffer (gint32    layer,
                  : gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (layer));
 }
 
-/* RECT of the new LAYER is written into BUFFER (new_layer_buffer's). */
-static void
-new_layer_done (gint32               layer,
-                GeglBuffer          *buffer,
-                const GeglRectangle *rect,
-                gboolean             direct)
+void
+fill_new_layer_done (gint32               layer,
+                     GeglBuffer          *buffer,
+                     const GeglRectangle *rect,
+                     gboolean             direct)
 {
   g_object_unref (buffer);
   if (direct)
@@ -135,7 +130,7 @@ write_foreground_layer (const FillJob       *job,
 
   if (! tessera_region_alloc (&region, layer, &band, NULL))
     return;
-  buffer = new_layer_buffer (layer, &direct);
+  buffer = fill_new_layer_buffer (layer, &direct);
   for (gint y = rect->y; y < rect->y + rect->height; y += band.height)
     {
       /* Bands on the tiles' rows: no tile is written twice. */
@@ -150,7 +145,7 @@ write_foreground_layer (const FillJob       *job,
       tessera_progress_update (progress, (gdouble) (y + band.height - rect->y)
                                          / rect->height);
     }
-  new_layer_done (layer, buffer, rect, direct);
+  fill_new_layer_done (layer, buffer, rect, direct);
   tessera_region_clear (&region);
 }
 
@@ -172,17 +167,13 @@ write_flat (const FillJob       *job,
                                             gimp_drawable_get_format
                                               (TESSERA_DRAWABLE (layer)));
   region.image    = job->paint;
-  buffer = new_layer_buffer (layer, &direct);
+  buffer = fill_new_layer_buffer (layer, &direct);
   tessera_region_store (&region, rect, buffer, progress);
-  new_layer_done (layer, buffer, rect, direct);
+  fill_new_layer_done (layer, buffer, rect, direct);
 }
 
-/* The union of the jobs' insides, cut to the selection, becomes the
- * selection. */
-static void
-write_selection (const FillJob *jobs,
-                 gint           count,
-                 gint32         image)
+gint32
+fill_selection_channel (gint32 image)
 {
   static const guchar black[3] = { 0, 0, 0 };
   gint32              channel;
@@ -192,6 +183,35 @@ write_selection (const FillJob *jobs,
                                       black);
   buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
+  g_object_unref (buffer);
+  return channel;
+}
+
+void
+fill_select_channel (gint32   image,
+                     gint32   channel,
+                     gboolean select)
+{
+  if (select)
+    gimp_image_select_item (TESSERA_IMAGE (image),
+                            gimp_selection_is_empty (TESSERA_IMAGE (image))
+                            ? GIMP_CHANNEL_OP_REPLACE
+                            : GIMP_CHANNEL_OP_INTERSECT,
+                            TESSERA_ITEM (channel));
+  gimp_image_remove_channel (TESSERA_IMAGE (image),
+                             TESSERA_CHANNEL (channel));
+}
+
+/* The union of the jobs' insides, cut to the selection, becomes the
+ * selection. */
+static void
+write_selection (const FillJob *jobs,
+                 gint           count,
+                 gint32         image)
+{
+  gint32      channel = fill_selection_channel (image);
+  GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
+
   for (gint i = 0; i < count; i++)
     {
       const TesseraImage *paint = &jobs[i].paint;
@@ -221,13 +241,7 @@ write_selection (const FillJob *jobs,
       g_free (mask);
     }
   g_object_unref (buffer);
-  gimp_image_select_item (TESSERA_IMAGE (image),
-                          gimp_selection_is_empty (TESSERA_IMAGE (image))
-                          ? GIMP_CHANNEL_OP_REPLACE
-                          : GIMP_CHANNEL_OP_INTERSECT,
-                          TESSERA_ITEM (channel));
-  gimp_image_remove_channel (TESSERA_IMAGE (image),
-                             TESSERA_CHANNEL (channel));
+  fill_select_channel (image, channel, TRUE);
 }
 
 void
@@ -259,13 +273,13 @@ fill_write (const FillJob       *jobs,
             tessera_region_apply (&jobs[i].pixels, &bounds, progress);
             break;
           case FILL_OUTPUT_LAYER:
-            layer = new_fill_layer (jobs[i].drawable, _("Fill"),
+            layer = fill_new_layer (jobs[i].drawable, _("Fill"),
                                     values->source);
             write_foreground_layer (&jobs[i], layer, &bounds, progress);
             tessera_output_complete (layer, _("Fill"));
             break;
           default:
-            layer = new_fill_layer (jobs[i].drawable, _("Flat colours"),
+            layer = fill_new_layer (jobs[i].drawable, _("Flat colours"),
                                     values->source);
             write_flat (&jobs[i], layer, &bounds, progress);
             tessera_output_complete (layer, _("Flat colours"));

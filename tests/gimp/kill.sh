@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tessera tests — a plug-in killed (SIGKILL, as GIMP does on Cancel) while it
 # makes a new layer leaves nothing that looks like a result: for each
-# procedure with a new-layer output (and Box Blur, in place, in bands), a
+# procedure with a new-layer output (and Box Blur and Fill Closed
+# Contours, in place, in bands), a
 # long run on a large layer is timed
 # uncut, then killed at several points of it (reading, computing, writing);
 # after each kill the drawable's pixels are as they were, and no item has
@@ -26,7 +27,8 @@ mkdir -p "$work"
 profile_make "$work/profile" \
   $(plugin_programs plugins/box-blur/tessera-box-blur \
                     plugins/reconstruct/tessera-reconstruct \
-                    plugins/mst-segment/tessera-mst-segment) \
+                    plugins/mst-segment/tessera-mst-segment \
+                    plugins/fill-contours/tessera-fill-contours) \
   || { echo "Bail out! cannot make the GIMP profile"; exit 1; }
 "$GIMP_CHECK" make "$work/in.raw" "$size" "$size" 4 1 u8 1 noise \
   || { echo "Bail out! cannot make the pixels"; exit 1; }
@@ -36,7 +38,11 @@ profile_make "$work/profile" \
 cases="tessera-box-blur|-|(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 10 3 1)
 tessera-reconstruct|Opening by reconstruction 4 px|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1 1)
-tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1 1)"
+tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1 1)
+tessera-fill-contours|-|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 0 1 0 0 0 0 0 0 -1 0)
+tessera-fill-contours|Flat colours|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 3 1 0 0 0 0 0 0 -1 0)"
+# Fill Closed Contours in bands, as on layers of 2^25 pixels and more.
+export TESSERA_FILL_BAND_PIXELS=1
 
 # One job per run: uncut first, then killed at each point.
 script="$work/script.scm"

@@ -1,0 +1,589 @@
+/* Tessera — Fill Closed Contours on a large drawable in bands of rows (see
+ * fill-bands.h). */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <libgimp/gimp.h>
+
+#include "fill-bands.h"
+#include "fill-stream.h"
+#include "fill-work.h"
+#include "fill-work-private.h"
+#include "tessera-args.h"
+#include "tessera-gimp.h"
+#include "tessera-output.h"
+#include "tessera-progress.h"
+#include "tessera-region.h"
+
+/* Below this many pixels (a 5793 x 5793 layer) the whole drawable is read
+ * at once, as the preview does: its map, labels and paint then take less
+ * than GEGL's start-up in the plug-in (bench/RESULTS.md, "Huge layers in
+ * GIMP"), and the GPU may fill it. */
+#define FILL_BAND_PIXELS (1 << 25)
+
+gboolean
+fill_bands_suit (gint32            drawable,
+                 const FillValues *values)
+{
+  /* The tests set it low, to have bands on small layers. */
+  const gchar *least  = g_getenv ("TESSERA_FILL_BAND_PIXELS");
+  guint64      pixels = (guint64) tessera_gimp_drawable_width (drawable)
+                        * tessera_gimp_drawable_height (drawable);
+
+  return ! values->all_layers && values->gap == 0 && values->min_region == 0
+         && values->bleed == 0 && ! values->to_centre
+         && (values->guide <= 0 || values->output != FILL_OUTPUT_FLAT)
+         && pixels >= (least != NULL ? g_ascii_strtoull (least, NULL, 10)
+                                     : FILL_BAND_PIXELS);
+}
+
+/* What the bands of a run share. */
+typedef struct
+{
+  gint32                   drawable;
+  const FillValues        *values;
+  gint                     width, height;
+  gint                     rows;      /* a band's (the last may have fewer) */
+  gint                     count;     /* bands */
+  gint                     tile;      /* GIMP's tile height: rows of the map
+                                       * a thread makes at a time */
+  const Babl              *own;       /* the drawable's format: read as it is */
+  const Babl              *rgba;      /* R'G'B'A float in its space */
+  TesseraContourThreshold  threshold;
+  TesseraFillStream       *stream;
+  /* The core in the bands' thread: the CPU, no progress (GIMP is not to be
+   * called from there). */
+  TesseraExec              exec;
+  /* Pass 2. */
+  gint32                   target;    /* the drawable, new layer or channel */
+  GeglRectangle            bounds;    /* what is written, on the drawable */
+  guint8                   pixel[64]; /* the foreground in the output's format */
+  guint8                  *colours;   /* the flat colours, by region */
+  GeglBuffer              *layer;     /* a new layer's, while it is written */
+  gboolean                 direct;    /* LAYER is its own, not its shadow */
+} FillBands;
+
+/* One band in flight. */
+typedef struct
+{
+  FillBands     *run;
+  gint           index;
+  GeglRectangle  rows;     /* its whole rows on the drawable */
+  GeglRectangle  rect;     /* pass 2: the part of them written */
+  guint8        *pixels;   /* pass 1: the rows in the drawable's format */
+  TesseraImage   map;      /* pass 1: their contour map */
+  guint32       *labels;   /* pass 2: their region numbers */
+  TesseraRegion  out;      /* pass 2: what is written over RECT */
+  TesseraStatus  status;
+  GThread       *thread;
+} Band;
+
+/* A pass over the bands: READ on the main thread before a band's WORK in
+ * the bands' thread, WRITE (may be NULL) on the main thread after it. */
+typedef struct
+{
+  void        (*read)  (Band *band);
+  GThreadFunc   work;
+  void        (*write) (Band *band);
+} BandPass;
+
+/* Points BAND at band I of its run. */
+static void
+band_at (Band *band,
+         gint  i)
+{
+  FillBands *run = band->run;
+  gint       y   = i * run->rows;
+
+  band->index  = i;
+  band->status = TESSERA_OK;
+  band->rows   = (GeglRectangle) { 0, y, run->width,
+                                   MIN (run->rows, run->height - y) };
+  if (! gegl_rectangle_intersect (&band->rect, &band->rows, &run->bounds))
+    band->rect.height = 0;
+}
+
+static TesseraStatus
+band_join (Band *band)
+{
+  if (band->thread != NULL)
+    g_thread_join (band->thread);
+  band->thread = NULL;
+  return band->status;
+}
+
+/* PASS over the run's bands: while one band's work runs, the main thread
+ * reads the next one, then writes the band while the next one's runs. */
+static TesseraStatus
+run_pass (FillBands       *run,
+          Band            *bands,
+          const BandPass  *pass,
+          TesseraProgress *progress)
+{
+  TesseraStatus status = TESSERA_OK;
+
+  band_at (&bands[0], 0);
+  pass->read (&bands[0]);
+  bands[0].thread = g_thread_new ("tessera-fill", pass->work, &bands[0]);
+  for (gint i = 0; i < run->count && status == TESSERA_OK; i++)
+    {
+      Band *band = &bands[i % 2];
+      Band *next = &bands[(i + 1) % 2];
+
+      if (i + 1 < run->count)
+        {
+          band_at (next, i + 1);
+          pass->read (next);
+        }
+      status = band_join (band);
+      if (status != TESSERA_OK)
+        break;
+      /* Pass 1 adds the bands to the stream in order: one at a time. */
+      if (i + 1 < run->count)
+        next->thread = g_thread_new ("tessera-fill", pass->work, next);
+      if (pass->write != NULL)
+        pass->write (band);
+      tessera_progress_update (progress, (gdouble) (i + 1) / run->count);
+    }
+  return status;
+}
+
+static void
+band_clear (Band *band)
+{
+  band_join (band);
+  g_clear_pointer (&band->pixels, g_free);
+  g_clear_pointer (&band->labels, g_free);
+  tessera_image_free (&band->map);
+  tessera_region_clear (&band->out);
+}
+
+/* ------------------------------------------------------------------ */
+/* Pass 1: the map, into the stream. */
+
+static void
+map_read (Band *band)
+{
+  GeglBuffer *buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE
+                                                  (band->run->drawable));
+
+  gegl_buffer_get (buffer, &band->rows, 1.0, band->run->own, band->pixels,
+                   GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
+  g_object_unref (buffer);
+}
+
+static gpointer
+map_work (gpointer data)
+{
+  Band         *band = data;
+  FillBands    *run  = band->run;
+  TesseraImage  map  = band->map;
+
+  map.height = band->rows.height;
+  fill_map_pixels (&map, band->pixels,
+                   (gsize) run->width
+                   * babl_format_get_bytes_per_pixel (run->own),
+                   run->own, run->rgba, run->tile, &run->threshold);
+  band->status = tessera_fill_stream_add (run->stream, &map, &run->exec);
+  return NULL;
+}
+
+static const BandPass map_pass = { map_read, map_work, NULL };
+
+/* Pass 1 over RUN with BANDS; an error when there is nothing to fill. */
+static gboolean
+map_bands (FillBands       *run,
+           Band            *bands,
+           TesseraProgress *progress,
+           GError         **error)
+{
+  gsize         bytes = (gsize) run->width * run->rows
+                        * babl_format_get_bytes_per_pixel (run->own);
+  TesseraStatus status = TESSERA_OK;
+  gchar        *name, *why;
+
+  for (gint i = 0; i < 2 && status == TESSERA_OK; i++)
+    {
+      bands[i].pixels = g_try_malloc (bytes);
+      status = bands[i].pixels == NULL ? TESSERA_ERROR_OUT_OF_MEMORY
+               : tessera_image_alloc (&bands[i].map, run->width, run->rows,
+                                      1, TESSERA_U8);
+    }
+  if (status == TESSERA_OK)
+    status = run_pass (run, bands, &map_pass, progress);
+  for (gint i = 0; i < 2; i++)
+    band_clear (&bands[i]);
+  if (status == TESSERA_OK)
+    status = tessera_fill_stream_finish (run->stream);
+  if (status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      return FALSE;
+    }
+  name = gimp_item_get_name (TESSERA_ITEM (run->drawable));
+  why = fill_nothing_reason (name,
+                             tessera_fill_stream_has_line (run->stream),
+                             tessera_fill_stream_has_free (run->stream),
+                             tessera_fill_stream_count (run->stream) > 0);
+  g_free (name);
+  if (why != NULL)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_EMPTY_IMAGE, why);
+      g_free (why);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Pass 2: the region numbers, painted and written. */
+
+/* On the drawable the band's pixels are read first: the fill goes over
+ * them. */
+static void
+paint_read (Band *band)
+{
+  if (band->rect.height == 0)
+    return;
+  tessera_region_retarget (&band->out, &band->rect);
+  if (band->run->values->output == FILL_OUTPUT_FOREGROUND)
+    tessera_region_load (&band->out, NULL);
+}
+
+/* Row Y of the band's output from LABELS (the row's numbers from the
+ * rect's left edge on). */
+static void
+paint_row (const Band    *band,
+           const guint32 *labels,
+           gint           y)
+{
+  const FillBands *run   = band->run;
+  guint8          *out   = tessera_image_row (&band->out.image, y);
+  gsize            size  = tessera_pixel_size (&band->out.image);
+  gint             width = band->rect.width;
+
+  switch (run->values->output)
+    {
+    case FILL_OUTPUT_SELECTION:
+      for (gint x = 0; x < width; x++)
+        out[x] = labels[x] != 0 ? 255 : 0;
+      break;
+    case FILL_OUTPUT_FLAT:
+      for (gint x = 0; x < width; x++)
+        memcpy (out + 4 * x, run->colours + 4 * (gsize) labels[x], 4);
+      break;
+    case FILL_OUTPUT_LAYER:
+      /* The new layer is transparent: zeros in every format. */
+      memset (out, 0, size * width);
+      /* fall through */
+    default:
+      for (gint x = 0; x < width; x++)
+        if (labels[x] != 0)
+          memcpy (out + x * size, run->pixel, size);
+      break;
+    }
+}
+
+static gpointer
+paint_work (gpointer data)
+{
+  Band      *band = data;
+  FillBands *run  = band->run;
+
+  if (band->rect.height == 0)
+    return NULL;
+  band->status = tessera_fill_stream_labels (run->stream, band->index,
+                                             band->labels, &run->exec);
+  if (band->status != TESSERA_OK)
+    return NULL;
+#pragma omp parallel for schedule(static)
+  for (gint y = 0; y < band->rect.height; y++)
+    paint_row (band, band->labels
+                     + (gsize) (band->rect.y - band->rows.y + y) * run->width
+                     + band->rect.x, y);
+  return NULL;
+}
+
+/* The band into the drawable's shadow buffer, the new layer's buffer, or
+ * (the selection) straight into the channel, where the drawable lies on
+ * the image. */
+static void
+paint_write (Band *band)
+{
+  FillBands  *run = band->run;
+  GeglBuffer *buffer;
+
+  if (band->rect.height == 0)
+    return;
+  if (run->layer != NULL)
+    {
+      tessera_region_store (&band->out, &band->rect, run->layer, NULL);
+      return;
+    }
+  if (run->values->output != FILL_OUTPUT_SELECTION)
+    {
+      /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
+       * the plug-in's cache with it. */
+      buffer = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE
+                                                 (run->target));
+      tessera_region_store (&band->out, &band->rect, buffer, NULL);
+    }
+  else
+    {
+      GeglRectangle at = band->rect;
+
+      tessera_gimp_drawable_offsets (run->drawable, &at.x, &at.y);
+      at.y += band->rect.y;
+      at.x += band->rect.x;
+      buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->target));
+      gegl_buffer_set (buffer, &at, 0, band->out.format,
+                       band->out.image.data, band->out.image.stride);
+    }
+  g_object_unref (buffer);
+}
+
+static const BandPass paint_pass = { paint_read, paint_work, paint_write };
+
+/* BAND's output pixels: over the widest rect of a band, in the format
+ * written (the target's for the foreground colour, R'G'B'A u8 for the
+ * flat colours, Y u8 for the selection). */
+static gboolean
+out_alloc (Band     *band,
+           GError  **error)
+{
+  FillBands     *run     = band->run;
+  GeglRectangle  largest = { run->bounds.x, 0, run->bounds.width,
+                             run->rows };
+  TesseraStatus  status;
+
+  if (run->values->output == FILL_OUTPUT_FOREGROUND
+      || run->values->output == FILL_OUTPUT_LAYER)
+    return tessera_region_alloc (&band->out, run->target, &largest, error);
+  memset (&band->out, 0, sizeof (band->out));
+  band->out.drawable = run->target;
+  band->out.rect     = largest;
+  /* As the whole drawable's outputs write them (fill-write.c). */
+  band->out.format   = run->values->output == FILL_OUTPUT_FLAT
+                       ? babl_format_with_space ("R'G'B'A u8",
+                                                 gimp_drawable_get_format
+                                                   (TESSERA_DRAWABLE
+                                                     (run->target)))
+                       : babl_format ("Y u8");
+  status = tessera_image_alloc (&band->out.image, largest.width,
+                                largest.height,
+                                babl_format_get_n_components
+                                  (band->out.format), TESSERA_U8);
+  if (status != TESSERA_OK)
+    tessera_set_error (error, status);
+  return status == TESSERA_OK;
+}
+
+/* Pass 2 over RUN with BANDS into RUN's target. */
+static gboolean
+paint_bands (FillBands       *run,
+             Band            *bands,
+             TesseraProgress *progress,
+             GError         **error)
+{
+  TesseraStatus status = TESSERA_OK;
+  gboolean      ok = TRUE;
+
+  for (gint i = 0; i < 2 && ok; i++)
+    {
+      bands[i].labels = g_try_new (guint32, (gsize) run->width * run->rows);
+      ok = bands[i].labels != NULL && out_alloc (&bands[i], error);
+      if (bands[i].labels == NULL)
+        tessera_set_error (error, TESSERA_ERROR_OUT_OF_MEMORY);
+    }
+  if (ok)
+    {
+      /* The foreground in the format the pixels are written in. */
+      fill_foreground_pixel (bands[0].out.format, run->pixel);
+      status = run_pass (run, bands, &paint_pass, progress);
+    }
+  for (gint i = 0; i < 2; i++)
+    band_clear (&bands[i]);
+  if (ok && status != TESSERA_OK)
+    {
+      tessera_set_error (error, status);
+      ok = FALSE;
+    }
+  return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* The outputs. */
+
+/* The foreground colour on the drawable: its shadow buffer, merged as one
+ * undo step once every band is written, so that a run cancelled (GIMP
+ * kills the plug-in) leaves it as it was. */
+static gboolean
+paint_on_drawable (FillBands       *run,
+                   Band            *bands,
+                   TesseraProgress *progress,
+                   GError         **error)
+{
+  run->target = run->drawable;
+  if (! paint_bands (run, bands, progress, error))
+    return FALSE;
+  tessera_region_merge (run->drawable, &run->bounds);
+  return TRUE;
+}
+
+/* A new layer of the foreground colour or of the flat colours, written
+ * as the whole drawable's is (fill_new_layer_buffer), named complete once
+ * every band is in; removed on failure. */
+static gboolean
+paint_new_layer (FillBands       *run,
+                 Band            *bands,
+                 TesseraProgress *progress,
+                 GError         **error)
+{
+  gboolean     flat  = run->values->output == FILL_OUTPUT_FLAT;
+  const gchar *name  = flat ? _("Flat colours") : _("Fill");
+  gint32       image = tessera_gimp_item_image (run->drawable);
+  gboolean     ok;
+
+  run->target = fill_new_layer (run->drawable, name, run->values->source);
+  if (flat)
+    run->colours = fill_flat_colours (tessera_gimp_image_base_type (image)
+                                      == GIMP_GRAY,
+                                      (guint) run->values->seed, NULL,
+                                      tessera_fill_stream_count
+                                        (run->stream));
+  run->layer = fill_new_layer_buffer (run->target, &run->direct);
+  ok = paint_bands (run, bands, progress, error);
+  fill_new_layer_done (run->target, run->layer, &run->bounds, run->direct);
+  run->layer = NULL;
+  if (ok)
+    tessera_output_complete (run->target, name);
+  else
+    gimp_image_remove_layer (TESSERA_IMAGE (image),
+                             TESSERA_LAYER (run->target));
+  return ok;
+}
+
+/* The interior, cut to the selection, becomes the selection: a channel
+ * written band by band, then selected. */
+static gboolean
+paint_selection (FillBands       *run,
+                 Band            *bands,
+                 TesseraProgress *progress,
+                 GError         **error)
+{
+  gint32   image = tessera_gimp_item_image (run->drawable);
+  gboolean ok;
+
+  run->target = fill_selection_channel (image);
+  ok = paint_bands (run, bands, progress, error);
+  fill_select_channel (image, run->target, ok);
+  return ok;
+}
+
+/* Pass 2 into the output VALUES ask for, as one undo step. */
+static gboolean
+paint_output (FillBands       *run,
+              Band            *bands,
+              TesseraProgress *progress,
+              GError         **error)
+{
+  gint32           image  = tessera_gimp_item_image (run->drawable);
+  gint             output = run->values->output;
+  TesseraSelected  selected;
+  gboolean         ok;
+
+  /* The outputs on layers cover the selection's bounds (nothing where the
+   * selection does not touch the drawable); the selection, the drawable. */
+  if (output != FILL_OUTPUT_SELECTION
+      && ! tessera_selection_bounds (run->drawable, &run->bounds, NULL))
+    return TRUE;
+  if (output == FILL_OUTPUT_FOREGROUND)
+    ok = paint_on_drawable (run, bands, progress, error);
+  else
+    {
+      gimp_image_undo_group_start (TESSERA_IMAGE (image));
+      tessera_gimp_selected_save (image, &selected);
+      ok = output == FILL_OUTPUT_SELECTION
+           ? paint_selection (run, bands, progress, error)
+           : paint_new_layer (run, bands, progress, error);
+      tessera_gimp_selected_restore (image, &selected);
+      gimp_image_undo_group_end (TESSERA_IMAGE (image));
+    }
+  gimp_displays_flush ();
+  return ok;
+}
+
+/* RUN for DRAWABLE by VALUES: its bands, what is read, the threshold, the
+ * stream. */
+static gboolean
+bands_init (FillBands        *run,
+            gint32            drawable,
+            const FillValues *values,
+            GError          **error)
+{
+  gfloat        foreground[4];
+  TesseraStatus status;
+
+  memset (run, 0, sizeof (*run));
+  run->drawable = drawable;
+  run->values   = values;
+  run->own      = gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
+  if (babl_format_is_palette (run->own))
+    {
+      tessera_set_error (error, TESSERA_ERROR_UNSUPPORTED_FORMAT);
+      return FALSE;
+    }
+  run->width  = tessera_gimp_drawable_width (drawable);
+  run->height = tessera_gimp_drawable_height (drawable);
+  run->rgba   = fill_rgba_float (drawable);
+  run->rows   = tessera_band_rows (drawable, run->width, 1);
+  run->count  = (run->height + run->rows - 1) / run->rows;
+  run->tile   = gimp_tile_height ();
+  run->bounds = (GeglRectangle) { 0, 0, run->width, run->height };
+  run->exec   = tessera_exec_default ();
+  run->exec.backend = TESSERA_BACKEND_CPU;
+  fill_foreground_pixel (run->rgba, foreground);
+  run->threshold = fill_contour_threshold (values, foreground);
+  status = tessera_fill_stream_new (run->width, run->height,
+                                    values->connectivity,
+                                    values->edge_regions, &run->stream);
+  if (status != TESSERA_OK)
+    tessera_set_error (error, status);
+  return status == TESSERA_OK;
+}
+
+gboolean
+fill_bands_run (gint32            image,
+                gint32            drawable,
+                const FillValues *values,
+                GError          **error)
+{
+  FillBands        run;
+  Band             bands[2];
+  TesseraProgress  progress;
+  gboolean         ok;
+
+  g_return_val_if_fail (tessera_gimp_item_image (drawable) == image, FALSE);
+  if (! bands_init (&run, drawable, values, error))
+    return FALSE;
+  memset (bands, 0, sizeof (bands));
+  bands[0].run = bands[1].run = &run;
+  /* GEGL's tile cache need not hold more than a band: each is read once. */
+  g_object_set (gegl_config (), "tile-cache-size",
+                (guint64) run.width * run.rows
+                * babl_format_get_bytes_per_pixel (run.own), NULL);
+  tessera_progress_start (&progress, _("Fill Closed Contours"));
+  tessera_progress_stage (&progress, 0.5);
+  ok = map_bands (&run, bands, &progress, error);
+  if (ok)
+    {
+      tessera_progress_stage (&progress, 0.5);
+      ok = paint_output (&run, bands, &progress, error);
+    }
+  g_free (run.colours);
+  tessera_fill_stream_free (run.stream);
+  return ok;
+}
