@@ -106,25 +106,25 @@ static const TesseraArgChoice fill_output_choices[] =
 static const TesseraArg fill_contours_args[] =
 {
   TESSERA_ARG_CHOICE ("contour-source", FillValues, source,
-                      N_("Contour _source"),
+                      N_("Co_ntour source"),
                       N_("Which pixels are contour: alpha >= threshold; "
                          "luminance <= threshold (transparent counts as "
                          "white); luminance >= threshold (transparent counts "
                          "as black); or within threshold of the foreground "
                          "colour"),
                       fill_source_choices, FILL_SOURCE_DARK),
-  TESSERA_ARG_DOUBLE ("threshold", FillValues, threshold, N_("_Threshold"),
+  TESSERA_ARG_DOUBLE ("threshold", FillValues, threshold, N_("Thr_eshold"),
                       N_("Opacity, lightness or distance to the foreground "
                          "colour (RGB distance / sqrt (3)) that separates "
                          "contour from the rest"),
                       0.0, 1.0, 0.0, 1.0, 0.5, NULL),
   TESSERA_ARG_CHOICE ("connectivity", FillValues, connectivity,
-                      N_("Co_nnectivity"),
+                      N_("Connecti_vity"),
                       N_("4: pixels touch through edges only, so lines with "
                          "diagonal steps close a region; 8: through corners "
                          "too, so only 4-connected lines do"),
                       fill_connectivity_choices, 4),
-  TESSERA_ARG_CHOICE ("output", FillValues, output, N_("_Output"),
+  TESSERA_ARG_CHOICE ("output", FillValues, output, N_("Ou_tput"),
                       N_("Where the fill goes.  A new layer lies under the "
                          "drawable for the alpha and foreground sources, "
                          "over it in Multiply mode for dark lines and in "
@@ -140,19 +140,19 @@ static const TesseraArg fill_contours_args[] =
                       "that no gap shows at anti-aliased edges"),
                    0, FILL_MAX_BLEED, 0, 8, 0, N_("px")),
   TESSERA_ARG_BOOLEAN ("all-layers", FillValues, all_layers,
-                       N_("_All layers of the image (the preview shows this "
+                       N_("All layers o_f the image (the preview shows this "
                           "one)"),
                        N_("Fill every layer of the image (TRUE) or the "
                           "drawable only (FALSE)"), FALSE),
   /* The regions of line art; 0 (and -1 for the guide) as before them. */
-  TESSERA_ARG_INT ("gap", FillValues, gap, N_("Close _gaps up to"),
+  TESSERA_ARG_INT ("gap", FillValues, gap, N_("Close g_aps up to"),
                    N_("Lines that end this many pixels or less from another "
                       "line (or from themselves) are joined for finding the "
                       "regions; the joins show in the preview.  0: only "
                       "closed contours"),
                    0, FILL_MAX_GAP, 0, 16, 3, N_("px")),
   TESSERA_ARG_BOOLEAN ("edge-regions", FillValues, edge_regions,
-                       N_("The layer's _edge closes regions"),
+                       N_("The la_yer's edge closes regions"),
                        N_("Fill art that runs off the layer: regions that "
                           "touch the edge are filled too, except the one "
                           "that touches all four sides (the paper around a "
@@ -164,13 +164,13 @@ static const TesseraArg fill_contours_args[] =
                       "region"),
                    0, FILL_MAX_MIN_REGION, 0, 500, 16, N_("px")),
   TESSERA_ARG_BOOLEAN ("bleed-to-centre", FillValues, to_centre,
-                       N_("Colour the line up to its _centre"),
+                       N_("Colour the line up to _its centre"),
                        N_("Each pixel of the line takes the colour of the "
                           "nearest region, so that the line is coloured up "
                           "to its centre from both sides (instead of the "
                           "pixels above)"), FALSE),
   TESSERA_ARG_DRAWABLE_OR_NONE ("guide", FillValues, guide,
-                                N_("Colour gu_ide"),
+                                N_("Colour _guide"),
                                 N_("A layer with dabs of colour: with flat "
                                    "colours, each region a dab touches takes "
                                    "its colour; the others get the automatic "

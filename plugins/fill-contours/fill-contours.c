@@ -144,12 +144,8 @@ make_controls (FillDialog *dialog)
     add_row (dialog, table, row, rows[row]);
   add_guide (dialog, table, row++);
 
-  /* The preview shows the current layer only: the label says so. */
   toggle = tessera_arg_toggle_new (&fill_contours_args[FILL_ARG_ALL_LAYERS],
                                    values);
-  gtk_button_set_label (GTK_BUTTON (toggle),
-                        _("_All layers of the image (the preview shows this "
-                          "one)"));
   gtk_table_attach (GTK_TABLE (table), toggle, 0, 4, row, row + 1,
                     GTK_FILL, GTK_FILL, 0, 0);
   row++;

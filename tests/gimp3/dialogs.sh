@@ -45,17 +45,6 @@ hooks='
 reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 
-# " # TODO why" for a case whose labels still share mnemonics: the check
-# then fails once they don't.  plugins/fill-contours/ is another branch's:
-# its English labels are changed there.
-mnemonics_todo ()
-{
-  case $1 in
-    fill-contours*)
-      echo " # TODO Fill Closed Contours: English labels clash with OK, Cancel and Save Settings" ;;
-  esac
-}
-
 # Only the cases named on the command line, if any.
 if [ $# -gt 0 ]; then
   cases=$(for name in "$@"; do echo "$cases" | grep "^$name|"; done)
@@ -217,7 +206,7 @@ SCM
   grep -h 'duplicate mnemonic' "$root$dir/gimp.log" \
     >>"$host_work/$name-mnemonics.log" 2>/dev/null
   ! grep -q . "$host_work/$name-mnemonics.log"
-  report $? "$name: no two labels share a mnemonic (English, German)$(sed 's/^/; /' "$host_work/$name-mnemonics.log" | tr -d '\n' | tr '#' ' ')$(mnemonics_todo "$name")"
+  report $? "$name: no two labels share a mnemonic (English, German)$(sed 's/^/; /' "$host_work/$name-mnemonics.log" | tr -d '\n' | tr '#' ' ')"
   if [ -n "$hook" ]; then
     grep -Eq "$hook" "$root$dir/hook.log" 2>/dev/null
     report $? "$name: before OK it showed /$hook/"
