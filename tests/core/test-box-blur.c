@@ -11,20 +11,11 @@
 #include <string.h>
 #include "box-blur.h"
 #include "box-blur-ref.h"
+#include "cpu-exec.h"
 #include "random.h"
 
 /* Bytes the views' padding is filled with, to see that nobody writes it. */
 #define CANARY 0xa5
-
-/* The CPU backend unless TESSERA_BACKEND says otherwise. */
-static TesseraExec
-exec_with_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
 
 /* A view with PADDING bytes after every row (whole samples), all of it
    filled with CANARY; free the data with g_free. */
@@ -194,7 +185,7 @@ check_random_case (TestRandom *r, TesseraSampleType type, int max_side)
   int channels = test_random_int (r, 1, 4);
   bool in_place = test_random_int (r, 0, 3) == 0;
   TesseraBoxBlur params = { 0 };
-  TesseraExec exec = exec_with_threads (test_random_int (r, 1, 2));
+  TesseraExec exec = test_cpu_exec (test_random_int (r, 1, 2));
   TesseraImage src, dst, want;
   char *what;
 
@@ -273,7 +264,7 @@ test_large_sums (void)
     for (int threads = 1; threads <= 2; threads++)
       {
         TesseraBoxBlur params = { cases[i].rx, cases[i].ry, 2, true, 0 };
-        TesseraExec exec = exec_with_threads (threads);
+        TesseraExec exec = test_cpu_exec (threads);
         int width = test_random_int (&r, 1, 13);
         int height = test_random_int (&r, 1, 11);
         TesseraImage src = padded_image (width, height, cases[i].channels,
@@ -322,7 +313,7 @@ test_transparent (void)
       for (size_t t = 0; t < G_N_ELEMENTS (types); t++)
         {
           TesseraBoxBlur params = { 2, 40, 1, true, 0 };
-          TesseraExec exec = exec_with_threads (threads);
+          TesseraExec exec = test_cpu_exec (threads);
           TesseraImage image = padded_image (37, 200, 4, types[t], 0);
           size_t size = tessera_sample_size (types[t]);
 
@@ -394,7 +385,7 @@ test_float_drift (void)
 {
   const int height = 500000, ry = 200;
   TesseraBoxBlur params = { 0, ry, 1, false, 0 };
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
   TesseraImage src = padded_image (1, height, 1, TESSERA_F32, 0);
   TesseraImage dst = padded_image (1, height, 1, TESSERA_F32, 0);
   TesseraImage want = padded_image (1, height, 1, TESSERA_F32, 0);
@@ -450,7 +441,7 @@ test_bad_arguments (void)
   TesseraImage dst = padded_image (5, 4, 4, TESSERA_U8, 0);
   TesseraImage other = dst;
   TesseraBoxBlur good = { 1, 1, 1, true, 0 }, params;
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
   TestRandom r = test_random_new (3);
   struct { const char *what; TesseraStatus status; } expected[16];
   int n = 0;
@@ -571,7 +562,7 @@ test_progress_and_cancel (void)
   TesseraImage dst = padded_image (300, 400, 4, TESSERA_U8, 0);
   TestRandom r = test_random_new (11);
   ProgressLog done = { g_thread_self (), 0, -1, 2, 0 };
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
 
   test_random_fill (&r, &src, FALSE);
   exec.progress = log_progress;
@@ -623,7 +614,7 @@ test_methods_agree (void)
   TesseraImage src = padded_image (50, 30, 3, TESSERA_U16, 0);
   TesseraImage dst[3];
   TestRandom r = test_random_new (5);
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
   size_t bytes = src.stride * src.height;
 
   test_random_fill (&r, &src, FALSE);

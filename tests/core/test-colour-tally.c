@@ -8,16 +8,8 @@
 #include <string.h>
 #include "colour-histogram.h"
 #include "colour-tally.h"
+#include "cpu-exec.h"
 #include "random.h"
-
-static TesseraExec
-exec_with_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
 
 /* Rows Y .. Y + ROWS - 1 of IMAGE. */
 static TesseraImage
@@ -52,7 +44,7 @@ next_rows (TestRandom *r, int left, int typical)
 static void
 check_bands (TestRandom *r, const TesseraImage *image, int threads)
 {
-  TesseraExec exec = exec_with_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   const int parts = test_random_int (r, 1, 9);
   const int typical = MAX (1, image->height / parts);
   TesseraColourHistogram whole, banded;

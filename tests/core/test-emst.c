@@ -9,18 +9,8 @@
 #include "emst.h"
 #include "emst-ref.h"
 #include "mst-segment.h"
+#include "cpu-exec.h"
 #include "random.h"
-
-/* The CPU backend unless TESSERA_BACKEND says otherwise (the GPU parity
- * run sets it to cuda). */
-static TesseraExec
-exec_with_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
 
 /* The edges form one tree over N points. */
 static void
@@ -54,7 +44,7 @@ check_against_prim (const float *points, size_t n, int threads,
 {
   TesseraEmstEdge *got = g_new0 (TesseraEmstEdge, n + 1);
   TesseraEmstEdge *want = g_new0 (TesseraEmstEdge, n + 1);
-  TesseraExec exec = exec_with_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   size_t n_edges = emst_ref_prim (points, n, want);
   double w_got, w_want;
 
@@ -129,7 +119,7 @@ test_deterministic (void)
     points[i] = (float) test_random_int (&r, 0, 255);
   for (int run = 0; run < 3; run++)
     {
-      TesseraExec exec = exec_with_threads (1 + run % 2);
+      TesseraExec exec = test_cpu_exec (1 + run % 2);
       g_assert_cmpint (tessera_emst (points, n, run == 0 ? first : again,
                                      &exec), ==, TESSERA_OK);
       if (run > 0)
@@ -178,7 +168,7 @@ test_bad_input_and_cancel (void)
 {
   float points[9] = { 0, 0, 0, 1, 1, 1, 2, 2, 2 };
   TesseraEmstEdge edges[2];
-  TesseraExec exec = exec_with_threads (1);
+  TesseraExec exec = test_cpu_exec (1);
 
   points[4] = NAN;
   g_assert_cmpint (tessera_emst (points, 3, edges, &exec), ==,
@@ -203,7 +193,7 @@ test_colours (void)
   float *points = g_new (float, 3 * n);
   TesseraEmstEdge *got = g_new (TesseraEmstEdge, n);
   TesseraEmstEdge *want = g_new (TesseraEmstEdge, n);
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
 
   for (size_t i = 0; i < 3 * n; i++)
     {
@@ -267,7 +257,7 @@ check_histogram (const TesseraImage *image, int threads)
   const size_t n = (size_t) image->width * image->height;
   guint32 *keys = g_new (guint32, n);
   TesseraColourHistogram h;
-  TesseraExec exec = exec_with_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   size_t distinct = 0;
 
   g_assert_cmpint (tessera_colour_histogram (image, &h, &exec), ==,

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "fill-contours.h"
 #include "fill-contours-ref.h"
+#include "cpu-exec.h"
 #include "random.h"
 #include "synthetic-contours.h"
 
@@ -15,17 +16,6 @@ static const TesseraFillContoursMethod methods[] = {
   TESSERA_FILL_CONTOURS_METHOD_FAST,
   TESSERA_FILL_CONTOURS_METHOD_AUTO
 };
-
-/* The CPU backend unless TESSERA_BACKEND says otherwise (the GPU parity
- * run sets it to cuda). */
-static TesseraExec
-exec_with_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
 
 static TesseraImage
 image_new (int width, int height)
@@ -79,7 +69,7 @@ check_all (const TesseraImage *contours, const char *what)
         for (int threads = 1; threads <= 2; threads++)
           {
             TesseraFillContours params = tessera_fill_contours_defaults ();
-            TesseraExec exec = exec_with_threads (threads);
+            TesseraExec exec = test_cpu_exec (threads);
             char *label;
 
             params.connectivity = connectivity;
@@ -98,7 +88,7 @@ check_all (const TesseraImage *contours, const char *what)
       /* In place, on the default method. */
       {
         TesseraFillContours params = tessera_fill_contours_defaults ();
-        TesseraExec exec = exec_with_threads (2);
+        TesseraExec exec = test_cpu_exec (2);
         TesseraImage in_place = image_copy (contours);
         params.connectivity = connectivity;
         g_assert_cmpint (tessera_fill_contours (&in_place, &in_place, &params,
@@ -263,7 +253,7 @@ test_strided_views (void)
   g_assert_true (test_fill_contours_ref (&contours, &want, 4));
   for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
     {
-      TesseraExec exec = exec_with_threads (2);
+      TesseraExec exec = test_cpu_exec (2);
       params.method = methods[m];
       g_assert_cmpint (tessera_fill_contours (&contours, &mask, &params,
                                               &exec), ==, TESSERA_OK);
@@ -287,7 +277,7 @@ test_paper_races (void)
       TesseraImage want = image_new (contours.width, contours.height);
       TesseraImage got = image_new (contours.width, contours.height);
       TesseraFillContours params = tessera_fill_contours_defaults ();
-      TesseraExec exec = exec_with_threads (2);
+      TesseraExec exec = test_cpu_exec (2);
 
       if (round % 2)
         synthetic_contours_noise (&r, &contours, 0.35);
@@ -324,7 +314,7 @@ test_batch (void)
   for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
     {
       TesseraFillContours params = tessera_fill_contours_defaults ();
-      TesseraExec exec = exec_with_threads (2);
+      TesseraExec exec = test_cpu_exec (2);
       params.method = methods[m];
       g_assert_cmpint (tessera_fill_contours_batch (contours, masks, COUNT,
                                                     &params, &exec),
@@ -356,7 +346,7 @@ test_bad_input_and_cancel (void)
   TesseraImage contours = image_new (20, 20), mask = image_new (20, 20);
   TesseraImage small = image_new (19, 20), rgb;
   TesseraFillContours params = tessera_fill_contours_defaults ();
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
 
   synthetic_contours_noise (&(TestRandom) { 1 }, &contours, 0.3);
   g_assert_cmpint (tessera_image_alloc (&rgb, 20, 20, 3, TESSERA_U8), ==,

@@ -10,6 +10,7 @@
 #include "fill-regions.h"
 #include "fill-regions-ref.h"
 #include "line-art.h"
+#include "cpu-exec.h"
 #include "random.h"
 #include "synthetic-contours.h"
 
@@ -22,21 +23,12 @@ map_new (int width, int height)
   return image;
 }
 
-static TesseraExec
-exec_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
-
 static TesseraLabels
 regions (const TesseraImage *map, const TesseraFillRegions *params,
          int threads)
 {
   TesseraLabels labels;
-  TesseraExec exec = exec_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   g_assert_cmpint (tessera_labels_alloc (&labels, map->width, map->height),
                    ==, TESSERA_OK);
   g_assert_cmpint (tessera_fill_regions (map, &labels, NULL, params, &exec),
@@ -72,7 +64,7 @@ check_exact (const TesseraImage *map, const char *what)
       {
         TesseraFillRegions params = tessera_fill_regions_defaults ();
         TesseraFillContours fill = tessera_fill_contours_defaults ();
-        TesseraExec exec = exec_threads (1);
+        TesseraExec exec = test_cpu_exec (1);
         uint32_t count = test_fill_regions_ref (map, connectivity, edge, want);
 
         params.connectivity = connectivity;

@@ -8,6 +8,7 @@
 #include "fill-contours.h"
 #include "fill-regions.h"
 #include "fill-stream.h"
+#include "cpu-exec.h"
 #include "random.h"
 #include "synthetic-contours.h"
 
@@ -20,21 +21,12 @@ map_new (int width, int height)
   return image;
 }
 
-static TesseraExec
-exec_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
-
 /* The whole map at once: the labels to match. */
 static TesseraLabels
 whole_labels (const TesseraImage *map, int connectivity, bool edge)
 {
   TesseraFillRegions params = tessera_fill_regions_defaults ();
-  TesseraExec exec = exec_threads (1);
+  TesseraExec exec = test_cpu_exec (1);
   TesseraLabels labels;
 
   params.connectivity = connectivity;
@@ -61,7 +53,7 @@ static TesseraFillStream *
 stream_map (TestRandom *r, const TesseraImage *map, int connectivity,
             bool edge, int max_rows, int threads)
 {
-  TesseraExec exec = exec_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   TesseraFillStream *stream;
 
   g_assert_cmpint (tessera_fill_stream_new (map->width, map->height,
@@ -97,7 +89,7 @@ static void
 assert_bands (const TesseraFillStream *stream, const TesseraLabels *want,
               const TesseraImage *interior, int threads, const char *what)
 {
-  TesseraExec exec = exec_threads (threads);
+  TesseraExec exec = test_cpu_exec (threads);
   int width = want->width;
 
   for (int i = tessera_fill_stream_bands (stream) - 1; i >= 0; i--)
@@ -139,7 +131,7 @@ check_map (TestRandom *r, const TesseraImage *map, const char *what)
       {
         TesseraLabels want = whole_labels (map, connectivity, edge);
         TesseraFillContours fill = tessera_fill_contours_defaults ();
-        TesseraExec exec = exec_threads (1);
+        TesseraExec exec = test_cpu_exec (1);
         int threads = test_random_int (r, 1, 2);
         /* Bands of one row, of a few rows, and as tall as the map. */
         int max_rows = test_random_int (r, 0, 2) == 0

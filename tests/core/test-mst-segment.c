@@ -11,16 +11,8 @@
 #include "mst-segment.h"
 #include "mst-ward.h"
 #include "mst-ward-ref.h"
+#include "cpu-exec.h"
 #include "random.h"
-
-static TesseraExec
-exec_with_threads (int threads)
-{
-  TesseraExec exec = tessera_exec_default ();
-  exec.backend = TESSERA_BACKEND_CPU;
-  exec.threads = threads;
-  return exec;
-}
 
 static TesseraMstSegment
 segment_params (int classes, double min_share)
@@ -242,7 +234,7 @@ test_image (void)
   TesseraImage image = three_blobs (&r, 120, 100), out;
   TesseraColourHistogram h;
   TesseraMstClasses classes;
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
   TesseraColourSpace spaces[2] = { TESSERA_COLOUR_SPACE_RGB,
                                    TESSERA_COLOUR_SPACE_CIELAB };
 
@@ -397,7 +389,7 @@ test_lloyd_random (void)
       guint32 *got = g_new (guint32, n), *want = g_new (guint32, n);
       /* Few distinct values: ties between centres happen. */
       int range = test_random_int (&r, 0, 1) ? 3 : 100000;
-      TesseraExec exec = exec_with_threads (test_random_int (&r, 1, 4));
+      TesseraExec exec = test_cpu_exec (test_random_int (&r, 1, 4));
 
       for (size_t i = 0; i < n; i++)
         {
@@ -514,7 +506,7 @@ test_blobs (void)
   TestRandom r = test_random_new (51);
   guint64 counts[N_BLOBS];
   TesseraImage image = gaussian_blobs (&r, 300, 200, counts);
-  TesseraExec exec = exec_with_threads (2);
+  TesseraExec exec = test_cpu_exec (2);
   TesseraColourHistogram h;
 
   g_assert_cmpint (tessera_colour_histogram (&image, &h, &exec), ==,
@@ -717,7 +709,7 @@ test_threads (void)
         TesseraMstClasses first = { 0 };
         for (int threads = 1; threads <= 4; threads++)
           {
-            TesseraExec exec = exec_with_threads (threads);
+            TesseraExec exec = test_cpu_exec (threads);
             TesseraMstSegment params = segment_params (k, 0.01);
             TesseraMstClasses classes;
             params.method = (TesseraMstMethod) m;
