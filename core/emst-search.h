@@ -13,6 +13,15 @@
  * tight, large enough that walking to it costs less than scanning it. */
 #define EMST_LEAF_SIZE 8
 
+/* A leaf's points coordinate by coordinate, so that the distances to all
+ * of them are a few vector operations.  The inputs are floats, so this
+ * copy is exact; slots past the last point hold NaN, which no distance
+ * comparison passes. */
+typedef struct
+{
+  float xyz[3][EMST_LEAF_SIZE];
+} EmstLeaf;
+
 /* A k-d tree, complete and stored as a heap: node i has children 2i and
  * 2i+1, leaves are FIRST_LEAF .. 2 * FIRST_LEAF - 1, leaf l holding sorted
  * points l*LEAF_SIZE onward (the last leaves may be empty). */
@@ -23,6 +32,7 @@ typedef struct
   double   (*point)[3];    /* sorted */
   uint32_t  *orig;         /* the input index of each sorted point */
   double   (*box)[6];      /* per node: min x y z, max x y z */
+  EmstLeaf  *leaf;         /* per leaf: its points again, by coordinate */
   uint32_t  *node_comp;    /* per node: its points' component, or MIXED */
 } SearchTree;
 

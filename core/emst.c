@@ -109,8 +109,11 @@ widest_axis (const TreePoint *points, size_t n)
   for (size_t i = 1; i < n; i++)
     for (int a = 0; a < 3; a++)
       {
-        lo[a] = fminf (lo[a], points[i].p[a]);
-        hi[a] = fmaxf (hi[a], points[i].p[a]);
+        /* Not fminf and fmaxf: the points are finite, and those are
+         * calls in the baseline build. */
+        float v = points[i].p[a];
+        lo[a] = v < lo[a] ? v : lo[a];
+        hi[a] = v > hi[a] ? v : hi[a];
       }
   for (int a = 1; a < 3; a++)
     if (hi[a] - lo[a] > hi[axis] - lo[axis])
@@ -186,11 +189,29 @@ build_boxes (SearchTree *tree, int threads)
 }
 
 static void
+fill_leaves (SearchTree *tree, int threads)
+{
+  const size_t first = tree->first_leaf;
+
+  #pragma omp parallel for schedule (static) num_threads (threads) \
+    if (first >= PARALLEL_MIN / LEAF_SIZE)
+  for (size_t leaf = 0; leaf < first; leaf++)
+    for (size_t j = 0; j < LEAF_SIZE; j++)
+      {
+        size_t k = leaf * LEAF_SIZE + j;
+        for (int a = 0; a < 3; a++)
+          tree->leaf[leaf].xyz[a][j] = k < tree->n
+                                       ? (float) tree->point[k][a] : NAN;
+      }
+}
+
+static void
 search_tree_free (SearchTree *tree)
 {
   free (tree->point);
   free (tree->orig);
   free (tree->box);
+  free (tree->leaf);
   free (tree->node_comp);
 }
 
@@ -209,9 +230,10 @@ search_tree_build (SearchTree *tree, const float *points, size_t n,
   tree->point = malloc (sizeof *tree->point * n + 1);
   tree->orig = malloc (sizeof (uint32_t) * n + 1);
   tree->box = malloc (sizeof *tree->box * 2 * tree->first_leaf);
+  tree->leaf = malloc (sizeof *tree->leaf * tree->first_leaf);
   tree->node_comp = malloc (sizeof (uint32_t) * 2 * tree->first_leaf);
   if (arranged == NULL || tree->point == NULL || tree->orig == NULL
-      || tree->box == NULL || tree->node_comp == NULL)
+      || tree->box == NULL || tree->leaf == NULL || tree->node_comp == NULL)
     {
       free (arranged);
       search_tree_free (tree);
@@ -239,6 +261,7 @@ search_tree_build (SearchTree *tree, const float *points, size_t n,
       tree->orig[k] = arranged[k].orig;
     }
   free (arranged);
+  fill_leaves (tree, threads);
   build_boxes (tree, threads);
   return TESSERA_OK;
 }

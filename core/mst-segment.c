@@ -528,6 +528,35 @@ class_colour (const double *mean, TesseraSampleType type)
   return colour;
 }
 
+/* One row: each pixel takes its class's colour, COLOUR_BYTES of it, and
+ * keeps the rest of its PIXEL bytes (alpha).  Grey images have grey
+ * colours, so any channel of the mean will do.  8-bit RGB, the common
+ * case, is copied byte by byte: a call to memcpy a pixel costs more. */
+static void
+recolour_row (const uint8_t *in, uint8_t *out, const uint32_t *index,
+              int width, const uint32_t *colour_class,
+              const ClassColour *colour, size_t pixel, size_t colour_bytes)
+{
+  if (pixel == 3 && colour_bytes == 3)
+    {
+      for (int x = 0; x < width; x++, out += 3)
+        {
+          const uint8_t *c = colour[colour_class[index[x]]].u8;
+          out[0] = c[0];
+          out[1] = c[1];
+          out[2] = c[2];
+        }
+      return;
+    }
+  for (int x = 0; x < width; x++, in += pixel, out += pixel)
+    {
+      const uint8_t *c = (const uint8_t *) &colour[colour_class[index[x]]];
+      if (out != in)
+        memcpy (out, in, pixel);      /* alpha, if any */
+      memcpy (out, c, colour_bytes);
+    }
+}
+
 TesseraStatus
 tessera_mst_segment_recolour (const TesseraImage *src,
                               const TesseraColourHistogram *histogram,
@@ -552,23 +581,12 @@ tessera_mst_segment_recolour (const TesseraImage *src,
   for (int c = 0; c < classes->n_classes; c++)
     colour[c] = class_colour (classes->mean[c], src->type);
 
-  /* Grey images have grey colours, so any channel of the mean will do. */
   #pragma omp parallel for schedule (static) \
     num_threads (tessera_exec_threads (exec))
   for (int y = 0; y < src->height; y++)
-    {
-      const uint8_t *in = tessera_image_row (src, y);
-      uint8_t *out = tessera_image_row (dst, y);
-      const uint32_t *index = histogram->pixel_colour
-                              + (size_t) y * src->width;
-      for (int x = 0; x < src->width; x++, in += pixel, out += pixel)
-        {
-          const uint8_t *c = (const uint8_t *)
-                             &colour[classes->colour_class[index[x]]];
-          if (out != in)
-            memcpy (out, in, pixel);      /* alpha, if any */
-          memcpy (out, c, sample * colour_channels);
-        }
-    }
+    recolour_row (tessera_image_row (src, y), tessera_image_row (dst, y),
+                  histogram->pixel_colour + (size_t) y * src->width,
+                  src->width, classes->colour_class, colour, pixel,
+                  sample * colour_channels);
   return TESSERA_OK;
 }

@@ -43,7 +43,11 @@ fill_adjacency (TesseraMstTree *t, const TesseraEmstEdge *edges)
     }
 }
 
-/* Depth-first from vertex 0; false if the edges do not span the vertices. */
+/* Depth-first from vertex 0; false if the edges do not span the vertices.
+ * In a tree a vertex's only visited neighbour is its parent, so the test
+ * reads PARENT[V], not each neighbour's mark scattered over memory; with a
+ * cycle instead some vertex comes off the stack twice (its TIN is set
+ * already), or the stack outgrows the vertices. */
 static bool
 order_vertices (TesseraMstTree *t)
 {
@@ -51,22 +55,25 @@ order_vertices (TesseraMstTree *t)
   size_t top = 0, visited = 0;
 
   for (size_t v = 0; v < t->n; v++)
-    t->parent[v] = TESSERA_MST_NONE;
+    t->tin[v] = TESSERA_MST_NONE;
   stack[top++] = 0;
-  t->parent[0] = 0;
+  t->parent[0] = TESSERA_MST_NONE;
   while (top > 0)
     {
-      uint32_t v = stack[--top];
+      uint32_t v = stack[--top], up = t->parent[v];
+      if (t->tin[v] != TESSERA_MST_NONE)
+        return false;
       t->tin[v] = (uint32_t) visited;
       t->preorder[visited++] = v;
       for (uint32_t i = t->adj_start[v]; i < t->adj_start[v + 1]; i++)
-        if (t->parent[t->adj[i]] == TESSERA_MST_NONE)
+        if (t->adj[i] != up)
           {
+            if (top == t->n)
+              return false;
             t->parent[t->adj[i]] = v;
             stack[top++] = t->adj[i];
           }
     }
-  t->parent[0] = TESSERA_MST_NONE;
   return visited == t->n;
 }
 
