@@ -3,6 +3,7 @@
 #include <string.h>
 #include "colour-histogram.h"
 #include "colour-keys.h"
+#include "huge-alloc.h"
 
 uint8_t
 tessera_quantise_u16 (uint16_t value)
@@ -59,7 +60,7 @@ tessera_colour_histogram (const TesseraImage *image,
   histogram->height = image->height;
   histogram->quantised = image->type != TESSERA_U8;
   histogram->pixel_colour = malloc (sizeof (uint32_t) * n_pixels);
-  table = calloc (TESSERA_COLOUR_KEYS, sizeof (uint32_t));
+  table = tessera_huge_calloc (sizeof (uint32_t) * TESSERA_COLOUR_KEYS);
   if (histogram->pixel_colour == NULL || table == NULL)
     {
       status = TESSERA_ERROR_OUT_OF_MEMORY;

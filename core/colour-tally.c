@@ -3,6 +3,7 @@
 #include <string.h>
 #include "colour-keys.h"
 #include "colour-tally.h"
+#include "huge-alloc.h"
 
 TesseraStatus
 tessera_colour_tally_start (TesseraColourTally *tally, int width, int height)
@@ -16,7 +17,8 @@ tessera_colour_tally_start (TesseraColourTally *tally, int width, int height)
   tally->height = height;
   tally->pixels = (size_t) width * (size_t) height;
   if (tally->pixels >= TESSERA_COLOUR_TALLY_TABLE_PIXELS)
-    tally->table = calloc (TESSERA_COLOUR_KEYS, sizeof (uint32_t));
+    tally->table = tessera_huge_calloc (sizeof (uint32_t)
+                                        * TESSERA_COLOUR_KEYS);
   else
     tally->keys = malloc (sizeof (uint32_t) * tally->pixels);
   if (tally->table == NULL && tally->keys == NULL)

@@ -10,8 +10,9 @@
 #define EMST_NONE UINT32_MAX
 
 /* Points per leaf of the search tree: small enough that a leaf's box is
- * tight, large enough that walking to it costs less than scanning it. */
-#define EMST_LEAF_SIZE 8
+ * tight, large enough that walking to it costs less than scanning it
+ * (a leaf's distances are a few vector operations). */
+#define EMST_LEAF_SIZE 16
 
 /* A leaf's points coordinate by coordinate, so that the distances to all
  * of them are a few vector operations.  The inputs are floats, so this

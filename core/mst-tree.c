@@ -70,8 +70,13 @@ order_vertices (TesseraMstTree *t)
           {
             if (top == t->n)
               return false;
-            t->parent[t->adj[i]] = v;
-            stack[top++] = t->adj[i];
+            uint32_t x = t->adj[i];
+            /* X comes off the stack later: its entries, scattered over
+             * memory, are on their way by then. */
+            __builtin_prefetch (&t->adj_start[x]);
+            __builtin_prefetch (&t->tin[x], 1);
+            t->parent[x] = v;
+            stack[top++] = x;
           }
     }
   return visited == t->n;
