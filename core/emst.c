@@ -390,14 +390,14 @@ boruvka_free (Boruvka *b)
 }
 
 static TesseraStatus
-boruvka_init (Boruvka *b, size_t n)
+boruvka_init (Boruvka *b, size_t n, int threads)
 {
   memset (b, 0, sizeof *b);
   b->comp = malloc (sizeof (uint32_t) * n);
   b->parent = malloc (sizeof (uint32_t) * n);
-  b->rank = calloc (n, sizeof (uint32_t));
+  b->rank = malloc (sizeof (uint32_t) * n);
   b->nn = malloc (sizeof (uint32_t) * n);
-  b->nn_d2 = calloc (n, sizeof (double));
+  b->nn_d2 = malloc (sizeof (double) * n);
   b->bound = malloc (sizeof (double) * n);
   b->best = malloc (sizeof (uint32_t) * n);
   b->roots = malloc (sizeof (uint32_t) * n);
@@ -410,10 +410,15 @@ boruvka_init (Boruvka *b, size_t n)
       boruvka_free (b);
       return TESSERA_ERROR_OUT_OF_MEMORY;
     }
+  /* Each thread first touches the pages it will work on. */
+  #pragma omp parallel for schedule (static) num_threads (threads) \
+    if (n >= PARALLEL_MIN)
   for (size_t k = 0; k < n; k++)
     {
       b->comp[k] = b->parent[k] = b->roots[k] = (uint32_t) k;
+      b->rank[k] = 0;
       b->nn[k] = NONE;
+      b->nn_d2[k] = 0.0;
       b->size[k] = 1;
     }
   b->n_comps = n;
@@ -485,6 +490,10 @@ reuse_neighbours (Boruvka *b, const SearchTree *tree, int threads)
     if (n >= PARALLEL_MIN)
   for (size_t k = 0; k < n; k++)
     {
+      /* The giant stays one (it only grows) and never searches again, so
+       * its points' neighbours are never asked for. */
+      if (b->comp[k] == b->giant)
+        continue;
       if (b->nn[k] != NONE && b->comp[b->nn[k]] == b->comp[k])
         b->nn[k] = NONE;         /* NN_D2 stays, as a lower bound */
       if (b->nn[k] == NONE && b->knn != NULL)
@@ -564,6 +573,38 @@ choose_giant (Boruvka *b, size_t n)
       b->giant = b->roots[i];
 }
 
+/* Makes K its component's best point if its edge comes first.  The edge
+ * order is total, so the threads' order does not matter. */
+static void
+offer_best (Boruvka *b, const SearchTree *tree, uint32_t c, uint32_t k)
+{
+  uint32_t seen = __atomic_load_n (&b->best[c], __ATOMIC_RELAXED);
+
+  while ((seen == NONE || edge_before (b, tree, k, seen))
+         && !__atomic_compare_exchange_n (&b->best[c], &seen, k, true,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+    ;
+}
+
+/* Each component's point whose edge is its shortest (the bound holds its
+ * length; ties in length are settled by the edge order). */
+static void
+choose_best (Boruvka *b, const SearchTree *tree, int threads)
+{
+  #pragma omp parallel for schedule (static) num_threads (threads) \
+    if (b->n_comps >= PARALLEL_MIN)
+  for (size_t i = 0; i < b->n_comps; i++)
+    b->best[b->roots[i]] = NONE;
+  #pragma omp parallel for schedule (static) num_threads (threads) \
+    if (tree->n >= PARALLEL_MIN)
+  for (size_t k = 0; k < tree->n; k++)
+    {
+      uint32_t c = b->comp[k];
+      if (b->nn[k] != NONE && c != b->giant && b->nn_d2[k] == b->bound[c])
+        offer_best (b, tree, c, (uint32_t) k);
+    }
+}
+
 /* Takes every component's shortest edge (the bound holds its length; ties in
  * length are settled by the edge order) and joins the components. */
 static size_t
@@ -572,15 +613,7 @@ join_components (Boruvka *b, const SearchTree *tree, TesseraEmstEdge *edges,
 {
   size_t n_edges = 0, n_roots = 0;
 
-  for (size_t i = 0; i < b->n_comps; i++)
-    b->best[b->roots[i]] = NONE;
-  for (size_t k = 0; k < tree->n; k++)
-    {
-      uint32_t c = b->comp[k];
-      if (b->nn[k] != NONE && c != b->giant && b->nn_d2[k] == b->bound[c]
-          && (b->best[c] == NONE || edge_before (b, tree, k, b->best[c])))
-        b->best[c] = (uint32_t) k;
-    }
+  choose_best (b, tree, threads);
 
   for (size_t i = 0; i < b->n_comps; i++)
     {
@@ -636,7 +669,7 @@ emst_cpu (const float *points, size_t n, TesseraEmstEdge *edges,
   status = search_tree_build (&tree, points, n, threads);
   if (status != TESSERA_OK)
     return status;
-  status = boruvka_init (&b, n);
+  status = boruvka_init (&b, n, threads);
   if (status != TESSERA_OK)
     {
       search_tree_free (&tree);
