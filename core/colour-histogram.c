@@ -60,7 +60,8 @@ tessera_colour_histogram (const TesseraImage *image,
   histogram->height = image->height;
   histogram->quantised = image->type != TESSERA_U8;
   histogram->pixel_colour = malloc (sizeof (uint32_t) * n_pixels);
-  table = tessera_huge_calloc (sizeof (uint32_t) * TESSERA_COLOUR_KEYS);
+  table = tessera_huge_calloc (sizeof (uint32_t) * TESSERA_COLOUR_KEYS,
+                               threads);
   if (histogram->pixel_colour == NULL || table == NULL)
     {
       status = TESSERA_ERROR_OUT_OF_MEMORY;

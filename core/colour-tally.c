@@ -3,6 +3,7 @@
 #include <string.h>
 #include "colour-keys.h"
 #include "colour-tally.h"
+#include "exec.h"
 #include "huge-alloc.h"
 
 TesseraStatus
@@ -18,7 +19,8 @@ tessera_colour_tally_start (TesseraColourTally *tally, int width, int height)
   tally->pixels = (size_t) width * (size_t) height;
   if (tally->pixels >= TESSERA_COLOUR_TALLY_TABLE_PIXELS)
     tally->table = tessera_huge_calloc (sizeof (uint32_t)
-                                        * TESSERA_COLOUR_KEYS);
+                                        * TESSERA_COLOUR_KEYS,
+                                        tessera_exec_threads (NULL));
   else
     tally->keys = malloc (sizeof (uint32_t) * tally->pixels);
   if (tally->table == NULL && tally->keys == NULL)

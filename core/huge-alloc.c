@@ -8,7 +8,7 @@
 #define HUGE_PAGE ((size_t) 2 << 20)
 
 void *
-tessera_huge_calloc (size_t size)
+tessera_huge_calloc (size_t size, int threads)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   size_t rounded = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
@@ -21,7 +21,13 @@ tessera_huge_calloc (size_t size)
     return NULL;
   /* Only advice: without huge pages the table works as well, slower. */
   madvise (data, rounded, MADV_HUGEPAGE);
-  memset (data, 0, size);
+  /* The first touch zeroes each page in the kernel too: both on all
+   * threads, as calloc's faults were in the loops that filled it. */
+  #pragma omp parallel for schedule (static) num_threads (threads)
+  for (size_t page = 0; page < rounded / HUGE_PAGE; page++)
+    memset ((char *) data + page * HUGE_PAGE, 0,
+            page + 1 < rounded / HUGE_PAGE ? HUGE_PAGE
+                                           : size - page * HUGE_PAGE);
   return data;
 #else
   return calloc (1, size);

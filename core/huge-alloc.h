@@ -5,10 +5,11 @@
 
 #include <stddef.h>
 
-/* SIZE bytes of zeros, freed with free (); NULL when out of memory.  A
- * table read at random, as the colour table of 16M entries is, misses the
- * TLB on nearly every read with 4 KiB pages; with 2 MiB ones it hardly
- * does, and touching it first faults 512 times less often. */
-void *tessera_huge_calloc (size_t size);
+/* SIZE bytes of zeros, zeroed on THREADS threads, freed with free ();
+ * NULL when out of memory.  A table read at random, as the colour table of
+ * 16M entries is, misses the TLB on nearly every read with 4 KiB pages;
+ * with 2 MiB ones it hardly does, and touching it first faults 512 times
+ * less often. */
+void *tessera_huge_calloc (size_t size, int threads);
 
 #endif
