@@ -106,8 +106,9 @@ segment (Segmentation        *s,
   return TRUE;
 }
 
-/* "Only N classes could be made: the selection has M colours, ...", each
- * number with its own plural. */
+/* "Only N classes could be made: the selection has M colours", each number
+ * with its own plural; the minimum share named too when the colours were
+ * more than the classes. */
 static gchar *
 fewer_classes_text (gint    n_classes,
                     gsize   n_colours,
@@ -125,12 +126,18 @@ fewer_classes_text (gint    n_classes,
                                                   "distinct colours",
                                                   colours),
                                         colours);
-  /* TRANSLATORS: "Only 2 classes could be made", "the selection has 40
-   * distinct colours", then the minimum share. */
-  gchar *text = g_strdup_printf (_("%s: %s, and no class may have less "
-                                   "than %.1f %% of the pixels."),
-                                 class_text, colour_text, 100.0 * min_share);
+  gchar *text;
 
+  if (n_colours <= (gsize) n_classes)
+    /* TRANSLATORS: "Only 2 classes could be made", "the selection has 2
+     * distinct colours". */
+    text = g_strdup_printf (_("%s: %s."), class_text, colour_text);
+  else
+    /* TRANSLATORS: "Only 2 classes could be made", "the selection has 40
+     * distinct colours", then the minimum share. */
+    text = g_strdup_printf (_("%s: %s, and no class may have less than "
+                              "%.1f %% of the pixels."),
+                            class_text, colour_text, 100.0 * min_share);
   g_free (colour_text);
   g_free (class_text);
   return text;
