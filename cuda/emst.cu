@@ -14,7 +14,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vector>
 #include "tessera-cuda.h"
 #include "common.cuh"
 #include "emst-labels.h"
@@ -598,60 +597,78 @@ sort_edges (Device &dev, size_t n_edges)
   return TESSERA_OK;
 }
 
+/* The tree of the N device points XYZ, left in DEV: pairs in
+ * dev.edge_pair, squared lengths' bits in dev.keys, in the edge order. */
 TesseraStatus
-emst (const float *points, size_t n, TesseraEmstEdge *edges,
-      double *device_ms)
+emst_on_device (Device &dev, const float *xyz, size_t n)
 {
-  Device dev;
   Tree tree;
   int levels = 0;
-  cudaEvent_t start, stop;
 
   while (((size_t) LEAF_SIZE << levels) < n)
     levels++;
   TESSERA_CUDA_CHECK (dev.points.allocate (sizeof (TreePoint) * n));
   TESSERA_CUDA_CHECK (dev.arranged.allocate (sizeof (TreePoint) * n));
-  {
-    TesseraDeviceBuffer xyz;
-    TESSERA_CUDA_CHECK (xyz.allocate (sizeof (float) * 3 * n));
-    TESSERA_CUDA_CHECK (cudaMemcpy (xyz.as<void> (), points,
-                                    sizeof (float) * 3 * n,
-                                    cudaMemcpyHostToDevice));
-    TESSERA_CUDA_CHECK (cudaEventCreate (&start));
-    TESSERA_CUDA_CHECK (cudaEventCreate (&stop));
-    TESSERA_CUDA_CHECK (cudaEventRecord (start));
-    load_points_kernel<<<tessera_cuda_blocks (n, BLOCK), BLOCK>>> (
-      xyz.as<float> (), n, dev.arranged.as<TreePoint> ());
-    TESSERA_CUDA_CHECK_LAUNCH ();
-  }
+  load_points_kernel<<<tessera_cuda_blocks (n, BLOCK), BLOCK>>> (
+    xyz, n, dev.arranged.as<TreePoint> ());
+  TESSERA_CUDA_CHECK_LAUNCH ();
   TESSERA_CUDA_CHECK (build_tree (dev, n, levels, &tree));
   TESSERA_CUDA_CHECK (boruvka (dev, tree, n));
   TESSERA_CUDA_CHECK (sort_edges (dev, n - 1));
-  TESSERA_CUDA_CHECK (cudaEventRecord (stop));
+  return TESSERA_OK;
+}
 
-  std::vector<unsigned long long> pair (n - 1), length (n - 1);
-  TESSERA_CUDA_CHECK (cudaMemcpy (pair.data (), dev.edge_pair.as<void> (),
-                                  sizeof (unsigned long long) * (n - 1),
-                                  cudaMemcpyDeviceToHost));
-  TESSERA_CUDA_CHECK (cudaMemcpy (length.data (), dev.keys.as<void> (),
-                                  sizeof (unsigned long long) * (n - 1),
-                                  cudaMemcpyDeviceToHost));
-  if (device_ms != NULL)
+__global__ void
+pack_edges_kernel (const unsigned long long *pair,
+                   const unsigned long long *length, size_t n_edges,
+                   TesseraEmstEdge *edges)
+{
+  size_t e = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+  if (e >= n_edges)
+    return;
+  edges[e].a = (uint32_t) (pair[e] >> 32);
+  edges[e].b = (uint32_t) pair[e];
+  edges[e].distance2 = __longlong_as_double ((long long) length[e]);
+}
+
+TesseraStatus
+emst (const float *points, size_t n, TesseraEmstEdge *edges,
+      double *device_ms)
+{
+  Device dev;
+  TesseraDeviceBuffer xyz, packed;
+  cudaEvent_t start, stop;
+
+  TESSERA_CUDA_CHECK (xyz.allocate (sizeof (float) * 3 * n));
+  TESSERA_CUDA_CHECK (packed.allocate (sizeof (TesseraEmstEdge) * (n - 1)));
+  TESSERA_CUDA_CHECK (cudaMemcpy (xyz.as<void> (), points,
+                                  sizeof (float) * 3 * n,
+                                  cudaMemcpyHostToDevice));
+  TESSERA_CUDA_CHECK (cudaEventCreate (&start));
+  TESSERA_CUDA_CHECK (cudaEventCreate (&stop));
+  TESSERA_CUDA_CHECK (cudaEventRecord (start));
+  TesseraStatus status = emst_on_device (dev, xyz.as<float> (), n);
+  if (status == TESSERA_OK)
+    {
+      pack_edges_kernel<<<tessera_cuda_blocks (n - 1, BLOCK), BLOCK>>> (
+        dev.edge_pair.as<unsigned long long> (),
+        dev.keys.as<unsigned long long> (), n - 1,
+        packed.as<TesseraEmstEdge> ());
+      status = tessera_cuda_status (cudaEventRecord (stop));
+    }
+  if (status == TESSERA_OK)
+    status = tessera_cuda_status (
+      cudaMemcpy (edges, packed.as<void> (), sizeof (TesseraEmstEdge) * (n - 1),
+                  cudaMemcpyDeviceToHost));
+  if (status == TESSERA_OK && device_ms != NULL)
     {
       float ms = 0.0f;
-      TESSERA_CUDA_CHECK (cudaEventElapsedTime (&ms, start, stop));
+      status = tessera_cuda_status (cudaEventElapsedTime (&ms, start, stop));
       *device_ms = ms;
     }
   cudaEventDestroy (start);
   cudaEventDestroy (stop);
-  for (size_t e = 0; e + 1 < n; e++)
-    {
-      long long bits = (long long) length[e];
-      memcpy (&edges[e].distance2, &bits, sizeof (double));
-      edges[e].a = (uint32_t) (pair[e] >> 32);
-      edges[e].b = (uint32_t) pair[e];
-    }
-  return TESSERA_OK;
+  return status;
 }
 
 } /* namespace */
@@ -667,4 +684,21 @@ tessera_cuda_emst (const float *points, size_t n_points,
   if (n_points > TESSERA_EMST_MAX_POINTS)
     return TESSERA_ERROR_TOO_LARGE;
   return emst (points, n_points, edges, device_ms);
+}
+
+extern "C" TesseraStatus
+tessera_cuda_emst_device (const float *points, size_t n_points,
+                          TesseraEmstEdge *edges)
+{
+  if (n_points < 2)
+    return TESSERA_OK;
+  if (n_points > TESSERA_EMST_MAX_POINTS)
+    return TESSERA_ERROR_TOO_LARGE;
+  Device dev;
+  TESSERA_CUDA_CHECK (emst_on_device (dev, points, n_points));
+  pack_edges_kernel<<<tessera_cuda_blocks (n_points - 1, BLOCK), BLOCK>>> (
+    dev.edge_pair.as<unsigned long long> (),
+    dev.keys.as<unsigned long long> (), n_points - 1, edges);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  return TESSERA_OK;
 }

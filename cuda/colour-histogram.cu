@@ -1,0 +1,141 @@
+/* Tessera — the distinct colours of an 8-bit image on the device: a count
+ * per 24-bit colour (the whole table, as the CPU's core/colour-keys.c),
+ * its used entries numbered by a scan, so the colours come out in the
+ * CPU's order, then each pixel's key replaced by its colour's number. */
+#include <cub/cub.cuh>
+#include "colour-keys.h"
+#include "colour-pipeline.cuh"
+
+namespace {
+
+const int BLOCK = 256;
+const int PIXELS_PER_THREAD = 8;     /* a run of one colour, one atomic */
+
+__global__ void
+count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
+{
+  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PIXELS_PER_THREAD;
+  if (x0 >= image.width)
+    return;
+  const int c = image.channels;
+  for (int y = blockIdx.y; y < image.height; y += gridDim.y)
+  {
+  const uint8_t *row = (const uint8_t *) image.data + (size_t) y * image.stride;
+  uint32_t *out = keys + (size_t) y * image.width;
+  const int end = min (x0 + PIXELS_PER_THREAD, image.width);
+  uint32_t run_key = 0, run = 0;
+
+  for (int x = x0; x < end; x++)
+    {
+      const uint8_t *p = row + (size_t) x * c;
+      uint32_t key = c >= 3 ? (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8
+                              | p[2]
+                            : p[0] * 0x010101u;
+      out[x] = key;
+      if (run > 0 && key != run_key)
+        {
+          atomicAdd (&table[run_key], run);
+          run = 0;
+        }
+      run_key = key;
+      run++;
+    }
+  atomicAdd (&table[run_key], run);
+  }
+}
+
+__global__ void
+used_kernel (const uint32_t *table, uint32_t *index)
+{
+  uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k < TESSERA_COLOUR_KEYS)
+    index[k] = table[k] != 0;
+}
+
+__global__ void
+count_used_kernel (const uint32_t *table, const uint32_t *index,
+                   unsigned long long *n_used)
+{
+  const uint32_t last = TESSERA_COLOUR_KEYS - 1;
+  *n_used = index[last] + (table[last] != 0);
+}
+
+__global__ void
+collect_kernel (const uint32_t *table, const uint32_t *index,
+                uint8_t *colours, uint32_t *counts)
+{
+  uint32_t k = blockIdx.x * blockDim.x + threadIdx.x;
+  if (k >= TESSERA_COLOUR_KEYS || table[k] == 0)
+    return;
+  uint32_t i = index[k];
+  colours[3 * (size_t) i] = (uint8_t) (k >> 16);
+  colours[3 * (size_t) i + 1] = (uint8_t) (k >> 8);
+  colours[3 * (size_t) i + 2] = (uint8_t) k;
+  counts[i] = table[k];
+}
+
+__global__ void
+number_pixels_kernel (const uint32_t *index, uint32_t *pixel_colour,
+                      size_t n_pixels)
+{
+  size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+  if (i < n_pixels)
+    pixel_colour[i] = index[pixel_colour[i]];
+}
+
+} /* namespace */
+
+TesseraStatus
+tessera_cuda_colour_histogram (const TesseraImage *image,
+                               TesseraDeviceHistogram *histogram)
+{
+  const size_t n_pixels = (size_t) image->width * image->height;
+  const unsigned key_blocks = tessera_cuda_blocks (TESSERA_COLOUR_KEYS, BLOCK);
+  TesseraDeviceBuffer table, index, scratch, n_used;
+  size_t scratch_bytes = 0;
+  unsigned long long n_colours = 0;
+
+  if (image->type != TESSERA_U8 || n_pixels == 0 || n_pixels >= UINT32_MAX)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  TESSERA_CUDA_CHECK (table.allocate (sizeof (uint32_t) * TESSERA_COLOUR_KEYS));
+  TESSERA_CUDA_CHECK (index.allocate (sizeof (uint32_t) * TESSERA_COLOUR_KEYS));
+  TESSERA_CUDA_CHECK (n_used.allocate (sizeof n_colours));
+  TESSERA_CUDA_CHECK (histogram->pixel_colour.allocate (sizeof (uint32_t)
+                                                        * n_pixels));
+  TESSERA_CUDA_CHECK (cudaMemsetAsync (table.as<void> (), 0, table.bytes ()));
+
+  dim3 grid (tessera_cuda_blocks (image->width,
+                                  BLOCK * PIXELS_PER_THREAD),
+             image->height < 65535 ? image->height : 65535);
+  count_keys_kernel<<<grid, BLOCK>>> (*image,
+                                      histogram->pixel_colour.as<uint32_t> (),
+                                      table.as<uint32_t> ());
+  used_kernel<<<key_blocks, BLOCK>>> (table.as<uint32_t> (),
+                                      index.as<uint32_t> ());
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  TESSERA_CUDA_CHECK (cub::DeviceScan::ExclusiveSum (
+    NULL, scratch_bytes, index.as<uint32_t> (), index.as<uint32_t> (),
+    TESSERA_COLOUR_KEYS));
+  TESSERA_CUDA_CHECK (scratch.allocate (scratch_bytes));
+  TESSERA_CUDA_CHECK (cub::DeviceScan::ExclusiveSum (
+    scratch.as<void> (), scratch_bytes, index.as<uint32_t> (),
+    index.as<uint32_t> (), TESSERA_COLOUR_KEYS));
+  count_used_kernel<<<1, 1>>> (table.as<uint32_t> (), index.as<uint32_t> (),
+                               n_used.as<unsigned long long> ());
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  /* The one wait: the arrays' sizes. */
+  TESSERA_CUDA_CHECK (cudaMemcpy (&n_colours, n_used.as<void> (),
+                                  sizeof n_colours, cudaMemcpyDeviceToHost));
+  histogram->n_colours = (size_t) n_colours;
+  TESSERA_CUDA_CHECK (histogram->colours.allocate (3 * n_colours));
+  TESSERA_CUDA_CHECK (histogram->counts.allocate (sizeof (uint32_t)
+                                                  * n_colours));
+  collect_kernel<<<key_blocks, BLOCK>>> (table.as<uint32_t> (),
+                                         index.as<uint32_t> (),
+                                         histogram->colours.as<uint8_t> (),
+                                         histogram->counts.as<uint32_t> ());
+  number_pixels_kernel<<<tessera_cuda_blocks (n_pixels, BLOCK), BLOCK>>> (
+    index.as<uint32_t> (), histogram->pixel_colour.as<uint32_t> (), n_pixels);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  return TESSERA_OK;
+}
