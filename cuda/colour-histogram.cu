@@ -11,15 +11,12 @@ namespace {
 const int BLOCK = 256;
 const int PIXELS_PER_THREAD = 8;     /* a run of one colour, one atomic */
 
-__global__ void
-count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
+/* Pixels X0 .. X0 + PIXELS_PER_THREAD - 1 of row Y: their keys, counted. */
+__device__ void
+count_row_keys (const TesseraImage &image, int y, int x0, uint32_t *keys,
+                uint32_t *table)
 {
-  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PIXELS_PER_THREAD;
-  if (x0 >= image.width)
-    return;
   const int c = image.channels;
-  for (int y = blockIdx.y; y < image.height; y += gridDim.y)
-  {
   const uint8_t *row = (const uint8_t *) image.data + (size_t) y * image.stride;
   uint32_t *out = keys + (size_t) y * image.width;
   const int end = min (x0 + PIXELS_PER_THREAD, image.width);
@@ -41,7 +38,16 @@ count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
       run++;
     }
   atomicAdd (&table[run_key], run);
-  }
+}
+
+/* Rows beyond the grid's 65535 take turns. */
+__global__ void
+count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
+{
+  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PIXELS_PER_THREAD;
+  if (x0 < image.width)
+    for (int y = blockIdx.y; y < image.height; y += gridDim.y)
+      count_row_keys (image, y, x0, keys, table);
 }
 
 __global__ void
@@ -113,6 +119,7 @@ tessera_cuda_colour_histogram (const TesseraImage *image,
   used_kernel<<<key_blocks, BLOCK>>> (table.as<uint32_t> (),
                                       index.as<uint32_t> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
+  tessera_cuda_stage_mark ("histogram: count");
   TESSERA_CUDA_CHECK (cub::DeviceScan::ExclusiveSum (
     NULL, scratch_bytes, index.as<uint32_t> (), index.as<uint32_t> (),
     TESSERA_COLOUR_KEYS));
@@ -127,6 +134,7 @@ tessera_cuda_colour_histogram (const TesseraImage *image,
   TESSERA_CUDA_CHECK (cudaMemcpy (&n_colours, n_used.as<void> (),
                                   sizeof n_colours, cudaMemcpyDeviceToHost));
   histogram->n_colours = (size_t) n_colours;
+  tessera_cuda_stage_mark ("histogram: scan");
   TESSERA_CUDA_CHECK (histogram->colours.allocate (3 * n_colours));
   TESSERA_CUDA_CHECK (histogram->counts.allocate (sizeof (uint32_t)
                                                   * n_colours));

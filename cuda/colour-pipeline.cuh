@@ -5,6 +5,7 @@
 #define TESSERA_CUDA_COLOUR_PIPELINE_CUH
 
 #include "common.cuh"
+#include "stage-mark.cuh"
 
 /* The distinct colours of a device image, as core/colour-histogram.h
  * orders them. */

@@ -16,6 +16,7 @@
 #include <string.h>
 #include "tessera-cuda.h"
 #include "common.cuh"
+#include "stage-mark.cuh"
 #include "emst-labels.h"
 
 namespace {
@@ -613,7 +614,9 @@ emst_on_device (Device &dev, const float *xyz, size_t n)
     xyz, n, dev.arranged.as<TreePoint> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
   TESSERA_CUDA_CHECK (build_tree (dev, n, levels, &tree));
+  tessera_cuda_stage_mark ("emst: k-d tree");
   TESSERA_CUDA_CHECK (boruvka (dev, tree, n));
+  tessera_cuda_stage_mark ("emst: rounds");
   TESSERA_CUDA_CHECK (sort_edges (dev, n - 1));
   return TESSERA_OK;
 }

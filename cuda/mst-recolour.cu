@@ -46,17 +46,12 @@ struct Palette
   uint8_t rgb[MAX_CLASSES][3];
 };
 
-__global__ void
-recolour_kernel (TesseraImage src, const uint32_t *pixel_colour,
-                 const uint32_t *colour_class, Palette palette,
-                 TesseraImage dst)
+__device__ void
+recolour_pixel (const TesseraImage &src, int x, int y,
+                const uint32_t *pixel_colour, const uint32_t *colour_class,
+                const Palette &palette, const TesseraImage &dst)
 {
-  const int x = blockIdx.x * blockDim.x + threadIdx.x;
-  if (x >= src.width)
-    return;
   const int c = src.channels, colour_channels = c >= 3 ? 3 : 1;
-  for (int y = blockIdx.y; y < src.height; y += gridDim.y)
-  {
   const uint8_t *in = (const uint8_t *) src.data + (size_t) y * src.stride
                       + (size_t) x * c;
   uint8_t *out = (uint8_t *) dst.data + (size_t) y * dst.stride
@@ -66,7 +61,18 @@ recolour_kernel (TesseraImage src, const uint32_t *pixel_colour,
   /* Grey images have grey classes: any channel of the mean will do. */
   for (int ch = 0; ch < c; ch++)
     out[ch] = ch < colour_channels ? colour[ch] : in[ch];
-  }
+}
+
+/* Rows beyond the grid's 65535 take turns. */
+__global__ void
+recolour_kernel (TesseraImage src, const uint32_t *pixel_colour,
+                 const uint32_t *colour_class, Palette palette,
+                 TesseraImage dst)
+{
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  if (x < src.width)
+    for (int y = blockIdx.y; y < src.height; y += gridDim.y)
+      recolour_pixel (src, x, y, pixel_colour, colour_class, palette, dst);
 }
 
 } /* namespace */

@@ -9,19 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "colour-pipeline.cuh"
-#include "stage-clock.h"
 
 namespace {
-
-/* With TESSERA_STAGE_TIMES, each step's time, the device's included. */
-void
-stage_mark (const char *name)
-{
-  if (!tessera_stage_enabled ())
-    return;
-  cudaDeviceSynchronize ();
-  tessera_stage_mark (name);
-}
 
 /* Every device array of one segmentation. */
 struct Pipeline
@@ -60,10 +49,10 @@ classes_on_host (Pipeline &p, const TesseraMstSegment *params,
     status = tessera_cuda_status (cudaMemcpy (
       edges, p.edges.as<void> (), sizeof *edges * (n - 1),
       cudaMemcpyDeviceToHost));
-  stage_mark ("classes: copies to the host");
+  tessera_cuda_stage_mark ("classes: copies to the host");
   if (status == TESSERA_OK)
     status = tessera_mst_segment_cut (&host, edges, params, classes, NULL);
-  stage_mark ("classes: on the host");
+  tessera_cuda_stage_mark ("classes: on the host");
   if (status == TESSERA_OK)
     status = tessera_cuda_status (cudaMemcpy (
       p.colour_class.as<void> (), classes->colour_class,
@@ -89,7 +78,7 @@ classes_on_device (Pipeline &p, const TesseraMstSegment *params,
     p.edges.as<TesseraEmstEdge> (), p.histogram.counts.as<uint32_t> (),
     p.fixed.as<int32_t[3]> (), p.n, params, min_weight, colour_class,
     &classes->n_classes, 0));
-  stage_mark ("classes");
+  tessera_cuda_stage_mark ("classes");
   TESSERA_CUDA_CHECK (tessera_cuda_class_sums (
     p.histogram.colours.as<uint8_t> (), p.histogram.counts.as<uint32_t> (),
     colour_class, p.n, classes->n_classes, pixels, sum));
@@ -101,7 +90,7 @@ classes_on_device (Pipeline &p, const TesseraMstSegment *params,
   TESSERA_CUDA_CHECK (cudaMemcpy (classes->colour_class, colour_class,
                                   sizeof (uint32_t) * p.n,
                                   cudaMemcpyDeviceToHost));
-  stage_mark ("class means");
+  tessera_cuda_stage_mark ("class means");
   return TESSERA_OK;
 }
 
@@ -117,7 +106,7 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
   tessera_stage_start ();
   TESSERA_CUDA_CHECK (tessera_cuda_colour_histogram (src, &p.histogram));
   p.n = p.histogram.n_colours;
-  stage_mark ("histogram");
+  tessera_cuda_stage_mark ("histogram");
   TESSERA_CUDA_CHECK (p.xyz.allocate (sizeof (float) * 3 * p.n));
   TESSERA_CUDA_CHECK (p.fixed.allocate (sizeof (int32_t) * 3 * p.n));
   TESSERA_CUDA_CHECK (p.edges.allocate (sizeof (TesseraEmstEdge) * p.n));
@@ -125,10 +114,10 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
   TESSERA_CUDA_CHECK (tessera_cuda_colour_points (
     p.histogram.colours.as<uint8_t> (), p.n, params->colour_space,
     p.xyz.as<float> (), p.fixed.as<int32_t[3]> ()));
-  stage_mark ("points");
+  tessera_cuda_stage_mark ("points");
   TESSERA_CUDA_CHECK (tessera_cuda_emst_device (p.xyz.as<float> (), p.n,
                                                 p.edges.as<TesseraEmstEdge> ()));
-  stage_mark ("emst");
+  tessera_cuda_stage_mark ("emst");
 
   status = TESSERA_ERROR_GPU;      /* no classes on the device yet */
   if (params->method == TESSERA_MST_METHOD_WEIGHTED && p.n > 1)
@@ -149,7 +138,7 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
     src, p.histogram.pixel_colour.as<uint32_t> (),
     p.colour_class.as<uint32_t> (), (const uint8_t (*)[3]) palette,
     classes->n_classes, dst));
-  stage_mark ("recolour");
+  tessera_cuda_stage_mark ("recolour");
   return TESSERA_OK;
 }
 
