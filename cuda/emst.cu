@@ -26,6 +26,8 @@ const uint32_t EMPTY = EMST_EMPTY;     /* node labels (core/emst-labels.h) */
 const int LEAF_SIZE = 8;
 const int BLOCK = 256;
 const int STACK_DEPTH = 32;           /* the tree has at most 28 levels */
+const int MAX_DEPTH_32 = 20;          /* 32-bit split keys: 12 bits or more
+                                         for the coordinate */
 
 struct TreePoint
 {
@@ -156,6 +158,30 @@ split_keys_kernel (const TreePoint *points, size_t n, int depth, int levels,
   uint32_t node = (1u << depth) + within;
   keys[k] = (unsigned long long) within << 32
             | orderable (points[k].p[axis[node]]);
+  order[k] = (uint32_t) k;
+}
+
+/* The same order from 32-bit keys while the node's number leaves room:
+ * the coordinate quantised across the node's box.  Points closer than a
+ * quantum may swap, which moves the split a little and the tree stays a
+ * valid one (boxes are of the points a node holds). */
+__global__ void
+split_keys32_kernel (const TreePoint *points, size_t n, int depth,
+                     int levels, const uint8_t *axis, const float *box,
+                     uint32_t *keys, uint32_t *order)
+{
+  size_t k = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+  if (k >= n)
+    return;
+  uint32_t within = (uint32_t) (k / ((size_t) LEAF_SIZE << (levels - depth)));
+  uint32_t node = (1u << depth) + within;
+  int a = axis[node];
+  const int bits = 32 - depth;
+  const double top = (double) ((1ull << bits) - 1);
+  double lo = box[6 * (size_t) node + a], hi = box[6 * (size_t) node + a + 3];
+  double q = hi > lo ? (points[k].p[a] - lo) / (hi - lo) * top : 0.0;
+  keys[k] = (uint32_t) ((unsigned long long) within << bits
+                        | (unsigned long long) fmin (fmax (q, 0.0), top));
   order[k] = (uint32_t) k;
 }
 
@@ -401,9 +427,9 @@ init_rounds_kernel (Rounds r, size_t n)
 /* ---- the host side ------------------------------------------------------ */
 
 /* Sorts KEYS (with VALUES) by BITS low bits, through CUB's radix sort. */
-template <typename Value>
+template <typename Key, typename Value>
 TesseraStatus
-radix_sort (unsigned long long *keys, Value *values, size_t n, int bits)
+radix_sort (Key *keys, Value *values, size_t n, int bits)
 {
   TesseraDeviceBuffer keys_out, values_out, scratch;
   size_t scratch_bytes = 0;
@@ -411,12 +437,12 @@ radix_sort (unsigned long long *keys, Value *values, size_t n, int bits)
   TESSERA_CUDA_CHECK (keys_out.allocate (sizeof *keys * n));
   TESSERA_CUDA_CHECK (values_out.allocate (sizeof *values * n));
   TESSERA_CUDA_CHECK (cub::DeviceRadixSort::SortPairs (
-    NULL, scratch_bytes, keys, keys_out.as<unsigned long long> (), values,
+    NULL, scratch_bytes, keys, keys_out.as<Key> (), values,
     values_out.as<Value> (), n, 0, bits));
   TESSERA_CUDA_CHECK (scratch.allocate (scratch_bytes));
   TESSERA_CUDA_CHECK (cub::DeviceRadixSort::SortPairs (
     scratch.as<void> (), scratch_bytes, keys,
-    keys_out.as<unsigned long long> (), values, values_out.as<Value> (), n,
+    keys_out.as<Key> (), values, values_out.as<Value> (), n,
     0, bits));
   TESSERA_CUDA_CHECK (cudaMemcpyAsync (keys, keys_out.as<void> (),
                                        sizeof *keys * n,
@@ -458,13 +484,26 @@ build_tree (Device &dev, size_t n, int levels, Tree *tree)
       TESSERA_CUDA_CHECK_LAUNCH ();
       if (depth == levels)
         break;
-      split_keys_kernel<<<blocks, BLOCK>>> (
-        points, n, depth, levels, dev.axis.as<uint8_t> (),
-        dev.keys.as<unsigned long long> (), dev.order.as<uint32_t> ());
-      TESSERA_CUDA_CHECK_LAUNCH ();
-      TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<unsigned long long> (),
-                                      dev.order.as<uint32_t> (), n,
-                                      32 + depth + 1));
+      if (depth <= MAX_DEPTH_32)
+        {
+          split_keys32_kernel<<<blocks, BLOCK>>> (
+            points, n, depth, levels, dev.axis.as<uint8_t> (),
+            dev.box.as<float> (), dev.keys.as<uint32_t> (),
+            dev.order.as<uint32_t> ());
+          TESSERA_CUDA_CHECK_LAUNCH ();
+          TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<uint32_t> (),
+                                          dev.order.as<uint32_t> (), n, 32));
+        }
+      else
+        {
+          split_keys_kernel<<<blocks, BLOCK>>> (
+            points, n, depth, levels, dev.axis.as<uint8_t> (),
+            dev.keys.as<unsigned long long> (), dev.order.as<uint32_t> ());
+          TESSERA_CUDA_CHECK_LAUNCH ();
+          TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<unsigned long long> (),
+                                          dev.order.as<uint32_t> (), n,
+                                          32 + depth + 1));
+        }
       gather_kernel<<<blocks, BLOCK>>> (points, dev.order.as<uint32_t> (), n,
                                         other);
       TESSERA_CUDA_CHECK_LAUNCH ();
