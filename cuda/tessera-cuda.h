@@ -51,6 +51,29 @@ TesseraStatus tessera_cuda_mst_weighted (const TesseraEmstEdge *edges,
                                          uint32_t *colour_class,
                                          int *n_classes, cudaStream_t stream);
 
+/* The same from host arrays, for the GPU tests and timings: uploads,
+ * runs, downloads the host COLOUR_CLASS.  With DEVICE_MS (may be NULL),
+ * the median of REPEAT runs after a warm-up, by CUDA events: the step on
+ * the device, transfers excluded. */
+TesseraStatus tessera_cuda_mst_weighted_host (const TesseraEmstEdge *edges,
+                                              const uint32_t *weights,
+                                              const int32_t (*points)[3],
+                                              size_t n,
+                                              const TesseraMstSegment *params,
+                                              double min_weight,
+                                              uint32_t *colour_class,
+                                              int *n_classes, int repeat,
+                                              double *device_ms);
+
+/* Its first step alone: the N - 1 host EDGES' tree rooted at vertex 0
+ * laid out as core/mst-tree.c does, into host PREORDER (vertices) and
+ * LAST (per position, the last position of its subtree: the tree's TOUT
+ * in preorder); timed as above. */
+TesseraStatus tessera_cuda_mst_layout_host (const TesseraEmstEdge *edges,
+                                            size_t n, uint32_t *preorder,
+                                            uint32_t *last, int repeat,
+                                            double *device_ms);
+
 #ifdef __cplusplus
 }
 #endif
