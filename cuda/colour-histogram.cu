@@ -9,42 +9,45 @@
 namespace {
 
 const int BLOCK = 256;
-const int PIXELS_PER_THREAD = 8;     /* a run of one colour, one atomic */
+const int PIXELS_PER_THREAD = 8;
 
-/* Pixels X0 .. X0 + PIXELS_PER_THREAD - 1 of row Y: their keys, counted. */
+const uint32_t NO_KEY = 0xffffffffu;    /* beyond the row: no colour */
+
+/* A warp's PIXELS_PER_THREAD x 32 pixels of row Y from X0, 32 side by side
+ * at a time: their keys written, and each key counted once per step by
+ * the lowest lane that holds it (a photo's neighbours share colours). */
 __device__ void
 count_row_keys (const TesseraImage &image, int y, int x0, uint32_t *keys,
                 uint32_t *table)
 {
-  const int c = image.channels;
+  const int c = image.channels, lane = threadIdx.x % 32;
   const uint8_t *row = (const uint8_t *) image.data + (size_t) y * image.stride;
   uint32_t *out = keys + (size_t) y * image.width;
-  const int end = min (x0 + PIXELS_PER_THREAD, image.width);
-  uint32_t run_key = 0, run = 0;
 
-  for (int x = x0; x < end; x++)
+  for (int step = 0; step < PIXELS_PER_THREAD; step++)
     {
-      const uint8_t *p = row + (size_t) x * c;
-      uint32_t key = c >= 3 ? (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8
-                              | p[2]
-                            : p[0] * 0x010101u;
-      out[x] = key;
-      if (run > 0 && key != run_key)
+      const int x = x0 + 32 * step + lane;
+      uint32_t key = NO_KEY;
+      if (x < image.width)
         {
-          atomicAdd (&table[run_key], run);
-          run = 0;
+          const uint8_t *p = row + (size_t) x * c;
+          key = c >= 3 ? (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8 | p[2]
+                       : p[0] * 0x010101u;
+          out[x] = key;
         }
-      run_key = key;
-      run++;
+      const unsigned same = __match_any_sync (0xffffffffu, key);
+      if (key != NO_KEY && lane == __ffs (same) - 1)
+        atomicAdd (&table[key], (uint32_t) __popc (same));
     }
-  atomicAdd (&table[run_key], run);
 }
 
-/* Rows beyond the grid's 65535 take turns. */
+/* Each warp takes PIXELS_PER_THREAD x 32 pixels of a row; rows beyond the
+ * grid's 65535 take turns. */
 __global__ void
 count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
 {
-  const int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * PIXELS_PER_THREAD;
+  const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int x0 = warp * 32 * PIXELS_PER_THREAD;
   if (x0 < image.width)
     for (int y = blockIdx.y; y < image.height; y += gridDim.y)
       count_row_keys (image, y, x0, keys, table);

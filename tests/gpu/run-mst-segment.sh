@@ -1,10 +1,11 @@
 #!/bin/bash
 # On the GPU machine: builds without autotools, runs the GPU parity of
-# Segment Colours (the whole-image pipeline, the segmentation, the EMST),
-# then times the 24-Mpix photo of bench/peers/emst_photo.py: the CUDA
-# pipeline with the image on the device and end to end, each step's time
-# (TESSERA_STAGE_TIMES), the CPU on 2 threads and PIL's median cut, in one
-# run.  Logs go to $OUT (default out/device/).
+# Segment Colours (the whole-image pipeline, the device classes, the
+# segmentation, the EMST) and the out-of-memory fallbacks, then times the
+# 24-Mpix photo of bench/peers/emst_photo.py: the CUDA pipeline with the
+# image on the device and end to end, each step's time
+# (TESSERA_STAGE_TIMES), the CPU on 2 threads and PIL's median cut (8 and
+# 16 classes), in one run.  Logs go to $OUT (default out/device/).
 #
 #   bash tests/gpu/run-mst-segment.sh [--cases N] [--repeat R] [--no-parity]
 set -uo pipefail
@@ -39,18 +40,25 @@ if [ -n "$parity" ]; then
     echo "gpu-parity $op exit $? (${SECONDS}s): $(tail -1 "$out/parity-$op.log")"
     grep -A1 "^not ok" "$out/parity-$op.log" | head -20
   done
+  SECONDS=0
+  build-device/gpu-out-of-memory >"$out/out-of-memory.log" 2>&1
+  echo "gpu-out-of-memory exit $? (${SECONDS}s): $(grep -c '^ok' "$out/out-of-memory.log") ok, $(grep -c '^not ok' "$out/out-of-memory.log") not ok"
+  grep '^not ok' "$out/out-of-memory.log"
 fi
 
 [ -s photo24.ppm ] || $PY bench/peers/emst_photo.py photo24.ppm || exit 1
-for method in weighted single; do
-  $T mst-segment --input photo24.ppm --classes 8 --method $method \
+for run in "8 weighted" "16 weighted" "0 weighted" "8 single"; do
+  set -- $run
+  $T mst-segment --input photo24.ppm --classes $1 --method $2 \
     --backend cuda --repeat "$repeat" 2>&1 | tee -a "$out/bench.log"
-  TESSERA_STAGE_TIMES=1 $T mst-segment --input photo24.ppm --classes 8 \
-    --method $method --backend cuda --repeat 3 >"$out/stages-$method.log" 2>&1
-  # The last run's steps (a device-resident one).
-  echo "stages ($method, last run):"; grep '^stage' "$out/stages-$method.log" | tail -9
 done
-$T mst-segment --input photo24.ppm --classes 8 --backend cpu --threads 2 \
-  --repeat 1 2>&1 | tee -a "$out/bench.log"
-$PY bench/peers/mst_segment_peers.py --input photo24.ppm --classes 8 \
-  --repeat 1 --no-kmeans 2>&1 | tee -a "$out/bench.log"
+TESSERA_STAGE_TIMES=1 $T mst-segment --input photo24.ppm --classes 8 \
+  --backend cuda --repeat 3 >"$out/stages.log" 2>&1
+# The last run's steps (a device-resident one).
+echo "stages (weighted, 8 classes, last run):"; grep '^stage' "$out/stages.log" | tail -11
+for k in 8 16; do
+  $T mst-segment --input photo24.ppm --classes $k --backend cpu --threads 2 \
+    --repeat 1 2>&1 | tee -a "$out/bench.log"
+  $PY bench/peers/mst_segment_peers.py --input photo24.ppm --classes $k \
+    --repeat 1 --no-kmeans 2>&1 | tee -a "$out/bench.log"
+done
