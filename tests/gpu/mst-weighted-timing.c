@@ -7,7 +7,7 @@
  *
  * COLOURS: "TCOL N\n" then N records of R, G, B bytes and a little-endian
  * uint32 pixel count (a photo's histogram, e.g. of bench/peers/
- * emst_photo.py's).  Prints one line per number of classes (8, 16,
+ * emst_photo.py's).  Prints one line per number of classes (1, 8, 16,
  * automatic), in CIE L*a*b*, minimum share 1 %.  Exit status 1 when the
  * classes differ. */
 #include <stdio.h>
@@ -81,7 +81,7 @@ cpu_ms (const TesseraColourHistogram *h, const TesseraEmstEdge *edges,
 int
 main (int argc, char **argv)
 {
-  static const int class_counts[] = { 8, 16, 0 };
+  static const int class_counts[] = { 1, 8, 16, 0 };
   TesseraColourHistogram h;
   TesseraEmstEdge *edges;
   TesseraExec exec = tessera_exec_default ();
