@@ -6,10 +6,10 @@
  *   mst-weighted-timing COLOURS [REPEAT]
  *
  * COLOURS: "TCOL N\n" then N records of R, G, B bytes and a little-endian
- * uint32 pixel count (a photo's histogram, e.g. of bench/peers/
- * emst_photo.py's).  Prints one line per number of classes (1, 8, 16,
- * automatic), in CIE L*a*b*, minimum share 1 %.  Exit status 1 when the
- * classes differ. */
+ * uint32 pixel count (a photo's histogram, as tests/gpu/photo-colours.py
+ * writes it, e.g. of bench/peers/emst_photo.py's photo).  Prints one line
+ * per number of classes (1, 8, 16, automatic), in CIE L*a*b*, minimum
+ * share 1 %.  Exit status 1 when the classes differ. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
