@@ -52,6 +52,23 @@ struct MstWardClass
   double            gain;
 };
 
+/* A class to scan: positions HEAD + 1 .. END less its children's ranges. */
+struct MstWardJob
+{
+  uint32_t   head, end;
+  int        n_children;
+  MstMoments total;
+  uint32_t   child_head[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  uint32_t   child_end[TESSERA_MST_SEGMENT_MAX_CLASSES];
+};
+
+struct MstWardResult
+{
+  double     gain;
+  uint32_t   position, end;
+  MstMoments part;
+};
+
 struct MstWardCut
 {
   /* Device: per position, the whole subtree's moments. */
@@ -60,16 +77,16 @@ struct MstWardCut
   size_t              n;
   double              min_weight;
   cudaStream_t        stream;
-  void               *host;       /* pinned: jobs out, results in */
+  /* Pageable: pinning memory on every call would cost more than the few
+   * kilobytes copied per split, and the stream is idle at each copy. */
+  MstWardJob             host_jobs[2];
+  MstWardResult          host_results[2];
   int                 count;      /* classes made */
   bool                stopped;    /* no split left */
   MstWardClass        classes[TESSERA_MST_SEGMENT_MAX_CLASSES];
   int                 creator[TESSERA_MST_SEGMENT_MAX_CLASSES];
   TesseraMstMoments   made[TESSERA_MST_SEGMENT_MAX_CLASSES];
   double              gains[TESSERA_MST_SEGMENT_MAX_CLASSES];
-
-  MstWardCut () : host (NULL) {}
-  ~MstWardCut ();
 };
 
 /* One class holding the tree of LAYOUT, with its best split found. */

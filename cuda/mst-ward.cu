@@ -43,16 +43,6 @@ struct MomentsSum
   }
 };
 
-/* A class to scan: positions HEAD + 1 .. END less its children's ranges. */
-struct WardJob
-{
-  uint32_t   head, end;
-  int        n_children;
-  MstMoments total;
-  uint32_t   child_head[TESSERA_MST_SEGMENT_MAX_CLASSES];
-  uint32_t   child_end[TESSERA_MST_SEGMENT_MAX_CLASSES];
-};
-
 struct WardBest
 {
   double   gain;
@@ -68,13 +58,6 @@ struct Better
       return a.gain > b.gain ? a : b;
     return a.position <= b.position ? a : b;
   }
-};
-
-struct WardResult
-{
-  double     gain;
-  uint32_t   position, end;
-  MstMoments part;
 };
 
 /* tessera_mst_ward_cost, operation for operation. */
@@ -120,13 +103,13 @@ typedef cub::BlockReduce<WardBest, MST_THREADS> BestReduce;
 /* Each block's best split of class JOBS[blockIdx.y]. */
 __global__ void
 scan_kernel (const MstMoments *subtree, const uint32_t *last,
-             const WardJob *jobs, double min_weight, WardBest *partial)
+             const MstWardJob *jobs, double min_weight, WardBest *partial)
 {
   __shared__ uint32_t child_head[TESSERA_MST_SEGMENT_MAX_CLASSES];
   __shared__ uint32_t child_end[TESSERA_MST_SEGMENT_MAX_CLASSES];
   __shared__ MstMoments child_sum[TESSERA_MST_SEGMENT_MAX_CLASSES];
   __shared__ typename BestReduce::TempStorage temp;
-  const WardJob *job = jobs + blockIdx.y;
+  const MstWardJob *job = jobs + blockIdx.y;
   const int n_children = job->n_children;
   const MstMoments total = job->total;
   const size_t stride = (size_t) gridDim.x * blockDim.x;
@@ -165,10 +148,10 @@ scan_kernel (const MstMoments *subtree, const uint32_t *last,
 /* The blocks' bests of class JOBS[blockIdx.x] into its result. */
 __global__ void
 best_kernel (const WardBest *partial, int blocks, const MstMoments *subtree,
-             const uint32_t *last, const WardJob *jobs, WardResult *results)
+             const uint32_t *last, const MstWardJob *jobs, MstWardResult *results)
 {
   __shared__ typename BestReduce::TempStorage temp;
-  const WardJob *job = jobs + blockIdx.x;
+  const MstWardJob *job = jobs + blockIdx.x;
   WardBest best = { -1.0, MST_NONE };
 
   for (int b = threadIdx.x; b < blocks; b += blockDim.x)
@@ -176,7 +159,7 @@ best_kernel (const WardBest *partial, int blocks, const MstMoments *subtree,
   best = BestReduce (temp).Reduce (best, Better ());
   if (threadIdx.x != 0)
     return;
-  WardResult r = { best.gain, best.position, MST_NONE, { 0, { 0, 0, 0 } } };
+  MstWardResult r = { best.gain, best.position, MST_NONE, { 0, { 0, 0, 0 } } };
   if (best.position != MST_NONE)
     {
       within_class (best.position, subtree, last, job->child_head,
@@ -230,30 +213,18 @@ subtract (TesseraMstMoments *a, const TesseraMstMoments *b)
     a->s[ch] -= b->s[ch];
 }
 
-WardJob *
-host_jobs (MstWardCut *cut)
-{
-  return (WardJob *) cut->host;
-}
-
-WardResult *
-host_results (MstWardCut *cut)
-{
-  return (WardResult *) (host_jobs (cut) + 2);
-}
-
 /* Finds the best split of each of the N_JOBS classes WHICH. */
 TesseraStatus
 scan_classes (MstWardCut *cut, const int *which, int n_jobs)
 {
-  WardJob *jobs = host_jobs (cut);
-  WardResult *results = host_results (cut);
+  MstWardJob *jobs = cut->host_jobs;
+  MstWardResult *results = cut->host_results;
   unsigned blocks = 1;
 
   for (int j = 0; j < n_jobs; j++)
     {
       const MstWardClass *k = &cut->classes[which[j]];
-      WardJob *job = &jobs[j];
+      MstWardJob *job = &jobs[j];
       job->head = k->head;
       job->end = k->end;
       job->total.w = k->total.w;
@@ -273,12 +244,12 @@ scan_classes (MstWardCut *cut, const int *which, int n_jobs)
                                        sizeof *jobs * n_jobs,
                                        cudaMemcpyHostToDevice, cut->stream));
   scan_kernel<<<dim3 (blocks, n_jobs), MST_THREADS, 0, cut->stream>>> (
-    cut->subtree.as<MstMoments> (), cut->last, cut->jobs.as<WardJob> (),
+    cut->subtree.as<MstMoments> (), cut->last, cut->jobs.as<MstWardJob> (),
     cut->min_weight, cut->partial.as<WardBest> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
   best_kernel<<<n_jobs, MST_THREADS, 0, cut->stream>>> (
     cut->partial.as<WardBest> (), (int) blocks, cut->subtree.as<MstMoments> (),
-    cut->last, cut->jobs.as<WardJob> (), cut->results.as<WardResult> ());
+    cut->last, cut->jobs.as<MstWardJob> (), cut->results.as<MstWardResult> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
   TESSERA_CUDA_CHECK (cudaMemcpyAsync (results, cut->results.as<void> (),
                                        sizeof *results * n_jobs,
@@ -374,12 +345,6 @@ spread_kernel (const uint32_t *weights, const int32_t (*points)[3],
 
 } /* namespace */
 
-MstWardCut::~MstWardCut ()
-{
-  if (host != NULL)
-    cudaFreeHost (host);
-}
-
 TesseraStatus
 mst_ward_start (MstWardCut *cut, const MstLayout *layout,
                 const uint32_t *weights, const int32_t (*points)[3],
@@ -396,13 +361,11 @@ mst_ward_start (MstWardCut *cut, const MstLayout *layout,
   cut->stream = stream;
   cut->count = 1;
   cut->stopped = false;
-  TESSERA_CUDA_CHECK (cudaMallocHost (&cut->host, 2 * sizeof (WardJob)
-                                                  + 2 * sizeof (WardResult)));
   TESSERA_CUDA_CHECK (cut->subtree.allocate (sizeof (MstMoments) * n, stream));
   TESSERA_CUDA_CHECK (cut->partial.allocate (sizeof (WardBest) * 2
                                              * WARD_BLOCKS, stream));
-  TESSERA_CUDA_CHECK (cut->jobs.allocate (sizeof (WardJob) * 2, stream));
-  TESSERA_CUDA_CHECK (cut->results.allocate (sizeof (WardResult) * 2, stream));
+  TESSERA_CUDA_CHECK (cut->jobs.allocate (sizeof (MstWardJob) * 2, stream));
+  TESSERA_CUDA_CHECK (cut->results.allocate (sizeof (MstWardResult) * 2, stream));
   TESSERA_CUDA_CHECK (own.allocate (sizeof (MstMoments) * n, stream));
   TESSERA_CUDA_CHECK (prefix.allocate (sizeof (MstMoments) * n, stream));
   vertex_moments_kernel<<<mst_blocks (n), MST_THREADS, 0, stream>>> (

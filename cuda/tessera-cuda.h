@@ -36,8 +36,10 @@ TesseraStatus tessera_cuda_time (TesseraCudaTimedFunc fn, void *arg,
                                  double *median_ms, double *min_ms);
 
 /* tessera_mst_weighted (refine = TRUE) on device arrays: EDGES the n-1
- * tree edges in the canonical order of core/emst-edges.c, WEIGHTS (pixels)
- * and POINTS (fixed point, as fixed_points() makes them) per colour;
+ * tree edges in the canonical order of core/emst-edges.c (any order gives
+ * the same classes), WEIGHTS (pixels, each at least 1, as a histogram's
+ * counts) and POINTS (fixed point, as tessera_mst_fixed_points makes them)
+ * per colour;
  * PARAMS->classes K > 0, or 0 for automatic (the elbow of the Ward splits
  * up to TESSERA_MST_AUTO_MAX_CLASSES); MIN_WEIGHT as the CPU's.  Writes the
  * device COLOUR_CLASS and the host *N_CLASSES: the very classes the CPU

@@ -6,10 +6,10 @@
  *   mst-weighted-timing COLOURS [REPEAT]
  *
  * COLOURS: "TCOL N\n" then N records of R, G, B bytes and a little-endian
- * uint32 pixel count (a photo's histogram, e.g. of bench/peers/
- * emst_photo.py's).  Prints one line per number of classes (8, 16,
- * automatic), in CIE L*a*b*, minimum share 1 %.  Exit status 1 when the
- * classes differ. */
+ * uint32 pixel count (a photo's histogram, as tests/gpu/photo-colours.py
+ * writes it, e.g. of bench/peers/emst_photo.py's photo).  Prints one line
+ * per number of classes (1, 8, 16, automatic), in CIE L*a*b*, minimum
+ * share 1 %.  Exit status 1 when the classes differ. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +81,7 @@ cpu_ms (const TesseraColourHistogram *h, const TesseraEmstEdge *edges,
 int
 main (int argc, char **argv)
 {
-  static const int class_counts[] = { 8, 16, 0 };
+  static const int class_counts[] = { 1, 8, 16, 0 };
   TesseraColourHistogram h;
   TesseraEmstEdge *edges;
   TesseraExec exec = tessera_exec_default ();
