@@ -1,6 +1,6 @@
 /* Tessera GPU test — out of GPU memory.  With all but a sliver of the
  * device's memory taken (device images allocated until none fits), each of
- * the seven operations, asked for the CUDA backend through the core API,
+ * the six operations, asked for the CUDA backend through the core API,
  * must still succeed: on the CPU, after telling its fallback callback of a
  * GPU failure, with the CPU's own result.  Once the memory is given back,
  * the same calls must run on the GPU again and agree with the CPU (a failed
@@ -14,7 +14,6 @@
 #include "box-blur.h"
 #include "emst-ref.h"
 #include "emst.h"
-#include "mst-segment-image.h"
 #include "fill-contours.h"
 #include "fill-regions.h"
 #include "gradient.h"
@@ -30,7 +29,6 @@
 #define HEIGHT 768
 #define EMST_POINTS 50000
 #define TRACE_NODES 6
-#define SEGMENT_ROWS 64
 
 /* What the operations read, made once. */
 typedef struct
@@ -126,25 +124,6 @@ run_emst (const Inputs *in, void *out, TesseraExec *exec)
   return tessera_emst (in->points, EMST_POINTS, out, exec);
 }
 
-/* Segment Colours on a band of the noise (every step on the device). */
-static TesseraStatus
-run_segment (const Inputs *in, void *out, TesseraExec *exec)
-{
-  TesseraMstSegment params = { 8, 0.01, 1.0, TESSERA_COLOUR_SPACE_CIELAB,
-                               TESSERA_MST_METHOD_WEIGHTED };
-  TesseraImage src = in->rgba;
-  TesseraImage dst = tessera_image_view (out, WIDTH, SEGMENT_ROWS, 4,
-                                         TESSERA_U8);
-  TesseraMstClasses classes;
-  TesseraStatus status;
-
-  src.height = SEGMENT_ROWS;
-  status = tessera_mst_segment_image (&src, &params, &classes, &dst, exec);
-  if (status == TESSERA_OK)
-    tessera_mst_classes_free (&classes);
-  return status;
-}
-
 static TesseraStatus
 run_trace (const Inputs *in, void *out, TesseraExec *exec)
 {
@@ -161,7 +140,6 @@ static const Operation operations[] = {
   { "fill contours", image_bytes, run_fill_contours },
   { "fill regions", rgba_bytes, run_fill_regions },
   { "EMST", edge_bytes, run_emst },
-  { "segment colours", rgba_bytes, run_segment },
   { "trace line", trace_bytes, run_trace },
 };
 #define OPERATIONS ((int) (sizeof operations / sizeof operations[0]))
