@@ -209,12 +209,13 @@ while [ $job -le "$job_count" ]; do
     # after its last write (late points), the whole result as the uncut
     # run left it.
     # (The selection as before too, and, for the selection output, no
-    # channel left.)
+    # channel left but one named incomplete.)
     { ! has_result "$name" "$dir/names" \
         && [ "$(grep -c "(incomplete)" "$dir/names")" -le "$(incomplete_most "$name")" ] \
         && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" >> "$log" 2>&1 \
         && "$GIMP_CHECK" same "$work/selection.raw" "$dir/selection.raw" >> "$log" 2>&1 \
-        && { [ "$name" != =selection ] || [ "$(cat "$dir/names")" = layer ]; }; } \
+        && { [ "$name" != =selection ] \
+             || [ "$(grep -v "(incomplete)" "$dir/names")" = layer ]; }; } \
       || { echo "# not as before: complete as uncut?" >> "$log"
            ! grep -q "(incomplete)" "$dir/names" \
              && if [ "$name" = - ]; then

@@ -13,12 +13,13 @@ gi.require_version('Gimp', '3.0')
 from gi.repository import Gimp, Gio, GLib, GObject, Gegl
 
 
-def call(name, image, drawables, properties):
+def call(name, image, drawables, properties,
+         run_mode=Gimp.RunMode.NONINTERACTIVE):
     """Runs the procedure NAME on DRAWABLES of IMAGE with PROPERTIES (a
     dict: property name to value) set on its config; its return values."""
     procedure = Gimp.get_pdb().lookup_procedure(name)
     config = procedure.create_config()
-    config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
+    config.set_property('run-mode', run_mode)
     config.set_property('image', image)
     config.set_core_object_array('drawables', drawables)
     for key, value in properties.items():
@@ -196,8 +197,8 @@ def trace_line(folder):
 
 
 def new_drawable(kind, precision):
-    """A 40 x 30 image of PRECISION and in it a drawable of KIND, filled
-    with a gradient; (image, drawable)."""
+    """A 40 x 30 image of PRECISION and in it a drawable of KIND (a text
+    layer where GIMP has fonts); (image, drawable)."""
     base = Gimp.ImageBaseType.GRAY if kind.startswith('grey') \
         else Gimp.ImageBaseType.RGB
     image = Gimp.Image.new_with_precision(40, 30, base, precision)
@@ -209,8 +210,16 @@ def new_drawable(kind, precision):
     image.insert_layer(layer, None, 0)
     Gimp.context_set_foreground(Gegl.Color.new('#000000'))
     Gimp.context_set_background(Gegl.Color.new('#f0c040'))
+    # A gradient, and in it a black frame round more of it: a closed
+    # contour of dark pixels for Fill Closed Contours.
     layer.edit_gradient_fill(Gimp.GradientType.RADIAL, 0, False, 1, 0,
                              True, 20, 15, 0, 0)
+    image.select_rectangle(Gimp.ChannelOps.REPLACE, 8, 6, 24, 18)
+    layer.edit_fill(Gimp.FillType.FOREGROUND)
+    image.select_rectangle(Gimp.ChannelOps.REPLACE, 10, 8, 20, 14)
+    layer.edit_gradient_fill(Gimp.GradientType.LINEAR, 0, False, 1, 0,
+                             True, 10, 8, 30, 22)
+    Gimp.Selection.none(image)
     drawable = layer
     if kind == 'outside':
         layer.set_offsets(-13, 7)
@@ -306,13 +315,20 @@ DRAWABLE_KINDS = [
 def drawables(folder):
     """Every procedure on every kind of drawable: tells per call
     DRAWABLE KIND LABEL ok|refused, what changed (the drawable's pixels,
-    the items, an undo step) and the message."""
-    for kind, precision in DRAWABLE_KINDS:
+    the items, an undo step) and the message; then each call on an RGB
+    layer in the run modes that take no arguments, as RUNMODE MODE LABEL
+    and the same."""
+    runs = [(kind, precision, Gimp.RunMode.NONINTERACTIVE, 'DRAWABLE ' + kind)
+            for kind, precision in DRAWABLE_KINDS]
+    runs += [('rgb-u8', Gimp.Precision.U8_NON_LINEAR, mode, 'RUNMODE ' + word)
+             for mode, word in ((Gimp.RunMode.WITH_LAST_VALS, 'last-vals'),
+                                (Gimp.RunMode.INTERACTIVE, 'interactive'))]
+    for kind, precision, run_mode, what in runs:
         for label, name, properties in DRAWABLE_CALLS:
             try:
                 image, drawable = new_drawable(kind, precision)
             except Exception as error:
-                tell('DRAWABLE %s %s skipped: %s' % (kind, label, error))
+                tell('%s %s skipped: %s' % (what, label, error))
                 continue
             properties = dict(properties)
             if 'coords' in properties:
@@ -330,7 +346,7 @@ def drawables(folder):
             names = item_names(image)
             selection = Gimp.Selection.bounds(image)
             image.clean_all()
-            result = call(name, image, [drawable], properties)
+            result = call(name, image, [drawable], properties, run_mode)
             ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
             changes = []
             if digest(drawable) != before:
@@ -341,8 +357,8 @@ def drawables(folder):
                 changes.append('selection')
             if image.is_dirty():
                 changes.append('undo')
-            tell('DRAWABLE %s %s %s changed:%s %s' % (
-                kind, label, 'ok' if ok else 'refused',
+            tell('%s %s %s changed:%s %s' % (
+                what, label, 'ok' if ok else 'refused',
                 ','.join(changes) or 'nothing',
                 '' if ok else result.index(1)))
             image.delete()
