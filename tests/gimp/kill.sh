@@ -34,8 +34,7 @@ profile_make "$work/profile" \
   || { echo "Bail out! cannot make the pixels"; exit 1; }
 
 # Each case: the plug-in program, the result's name ("-": in place, on the
-# drawable; "NAME*": any item whose name starts with NAME; "=selection":
-# the selection), the call.
+# drawable; "NAME*": any item whose name starts with NAME), the call.
 cases="tessera-box-blur|-|(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 10 3 1)
 tessera-reconstruct|Opening by reconstruction 4 px|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1 1)
@@ -43,7 +42,6 @@ tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTI
 tessera-fill-contours|-|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 0 1 0 0 0 0 0 0 -1 0)
 tessera-fill-contours|Flat colours|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 3 1 0 0 0 0 0 0 -1 0)
 tessera-fill-contours|Fill|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 1 1 0 0 0 0 0 0 -1 0)
-tessera-fill-contours|=selection|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 2 1 0 0 0 0 0 0 -1 0)
 tessera-reconstruct|Reconstruction by dilation|(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image drawable drawable 0 8 0 1 0)
 tessera-reconstruct|-|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 4 3 8 1 1 0)
 tessera-mst-segment|Class 1 (*|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 2 1 1)"
@@ -61,7 +59,6 @@ jobs="$work/jobs"
 ; Fewer colours, so that segmenting them takes seconds, not minutes.
 (gimp-drawable-posterize (car (gimp-image-get-active-drawable base)) 6)
 (tt-save base (car (gimp-image-get-active-drawable base)) "$work/before.raw")
-(tt-save-selection base "$work/selection.raw")
 ; GIMP has queried its plug-ins: from now on a plug-in process is a job's.
 (tt-write-text "$work/ready" "")
 (define (names image)
@@ -73,7 +70,6 @@ jobs="$work/jobs"
          (drawable (car (gimp-image-get-active-drawable image))))
     (tt-write-text (string-append dir "/status") (tt-call call image drawable))
     (tt-save image drawable (string-append dir "/after.raw"))
-    (tt-save-selection image (string-append dir "/selection.raw"))
     (let ((port (open-output-file (string-append dir "/names"))))
       (for-each (lambda (name) (display name port) (newline port))
                 (names image))
@@ -102,11 +98,10 @@ GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
 gimp=$!
 
 # has_result NAME NAMES-FILE: whether an item is named NAME (or, for
-# "PREFIX*", starts with PREFIX; "=selection" names no item).
+# "PREFIX*", starts with PREFIX and is not incomplete).
 has_result ()
 {
   case $1 in
-    =selection) return 1 ;;
     *\*) awk -v prefix="${1%\*}" \
             'index($0, prefix) == 1 && !/\(incomplete\)$/ { found = 1 }
              END { exit !found }' "$2" ;;
@@ -178,12 +173,6 @@ while [ $job -le "$job_count" ]; do
   if [ ! -e "$dir/done" ]; then
     echo "the job did not finish" > "$log"
     false
-  elif [ "$point" = uncut ] && [ "$name" = =selection ]; then
-    # The run completes and selects, adding nothing.
-    head -n 1 "$dir/status" | grep -q '^ok$' \
-      && [ "$(cat "$dir/names")" = layer ] \
-      && ! "$GIMP_CHECK" same "$work/selection.raw" "$dir/selection.raw" \
-             > "$log" 2>&1
   elif [ "$point" = uncut ] && [ "$name" = - ]; then
     # The run completes and changes the drawable, adding nothing.
     head -n 1 "$dir/status" | grep -q '^ok$' \
@@ -199,8 +188,7 @@ while [ $job -le "$job_count" ]; do
   elif [ ! -e "$dir/killed" ]; then
     echo "the plug-in ended before it could be killed" > "$log"
     # Then it must have completed cleanly.
-    { [ "$name" = - ] || [ "$name" = =selection ] \
-      || has_result "$name" "$dir/names"; } \
+    { [ "$name" = - ] || has_result "$name" "$dir/names"; } \
       && ! grep -q "(incomplete)" "$dir/names"
   else
     uncut=$jobs/$(( (job - 1) / runs * runs + 1 ))
@@ -208,21 +196,13 @@ while [ $job -le "$job_count" ]; do
     # Nothing that looks like a result, the drawable as it was; or, killed
     # after its last write (late points), the whole result as the uncut
     # run left it.
-    # (The selection as before too, and, for the selection output, no
-    # channel left but one named incomplete.)
     { ! has_result "$name" "$dir/names" \
         && [ "$(grep -c "(incomplete)" "$dir/names")" -le "$(incomplete_most "$name")" ] \
-        && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" >> "$log" 2>&1 \
-        && "$GIMP_CHECK" same "$work/selection.raw" "$dir/selection.raw" >> "$log" 2>&1 \
-        && { [ "$name" != =selection ] \
-             || [ "$(grep -v "(incomplete)" "$dir/names")" = layer ]; }; } \
+        && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" >> "$log" 2>&1; } \
       || { echo "# not as before: complete as uncut?" >> "$log"
            ! grep -q "(incomplete)" "$dir/names" \
              && if [ "$name" = - ]; then
                   "$GIMP_CHECK" same "$uncut/after.raw" "$dir/after.raw"
-                elif [ "$name" = =selection ]; then
-                  [ "$(cat "$dir/names")" = layer ] \
-                    && "$GIMP_CHECK" same "$uncut/selection.raw" "$dir/selection.raw"
                 else
                   has_result "$name" "$dir/names" \
                     && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw"
