@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "tessera-canvas.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
@@ -457,8 +458,8 @@ write_class_channels (const SegmentBands *bands,
         ch->mask[i] = pixel_class (ch->s, i) == (guint32) c
                       ? (ch->selected ? ch->selection[i] : 255) : 0;
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (ch->channels[c]));
-      gegl_buffer_set (buffer, &rect, 0, babl_format ("Y u8"), ch->mask,
-                       GEGL_AUTO_ROWSTRIDE);
+      tessera_canvas_set (ch->s->image, buffer, &rect, babl_format ("Y u8"),
+                          ch->mask, rect.width);
       g_object_unref (buffer);
     }
 }
