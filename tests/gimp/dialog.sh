@@ -43,6 +43,10 @@
 #             empty: the image must change
 #   mnemonics_todo  optional: why the dialog's labels still share mnemonics
 #             (the check is then a TAP TODO, which fails once they don't)
+#   undo_items  optional: "yes" when one undo must also remove every item
+#             (layer, channel, path) the call added: the image's items are
+#             counted through its layer groups before the call and after
+#             the undo
 #   after     optional script-fu expression run after the call, with
 #             `image', `drawable' and `dir' (the work folder) bound, to save
 #             more for such a function to look at
@@ -191,6 +195,7 @@ window=''
 actions=''
 check=''
 after='#t'
+undo_items=''
 gimprc=''
 help=''
 mnemonics_todo=''
@@ -232,6 +237,8 @@ cat > "$work/script.scm" <<EOF
        (drawable (car (gimp-image-get-active-drawable image))))
   (gimp-display-new image)
   (tt-save image drawable (string-append dir "/before.raw"))
+  (tt-write-text (string-append dir "/items-before")
+                 (number->string (tt-item-count image)))
   (let ((status (tt-call (lambda (image drawable) $call) image drawable)))
     (tt-save image drawable (string-append dir "/after.raw"))
     (catch #f ((lambda (image drawable dir) $after) image drawable dir))
@@ -239,6 +246,8 @@ cat > "$work/script.scm" <<EOF
     (tt-write-text (string-append dir "/status") status))
   (tessera-test-io-wait RUN-NONINTERACTIVE (string-append dir "/undone")
                         $RESULT_TIMEOUT)
+  (tt-write-text (string-append dir "/items-undone")
+                 (number->string (tt-item-count image)))
   (tt-save image drawable (string-append dir "/undone.raw"))
   (gimp-quit TRUE))
 EOF
@@ -301,7 +310,13 @@ if [ -s "$work/after.raw" ]; then
   touch "$work/undone"
   wait_for_file "$work/undone.raw" 30 \
     && "$GIMP_CHECK" same "$work/before.raw" "$work/undone.raw" \
-         > "$work/undo.log" 2>&1
+         > "$work/undo.log" 2>&1 \
+    && if [ "$undo_items" = yes ] \
+          && ! cmp -s "$work/items-before" "$work/items-undone"; then
+         echo "items: $(cat "$work/items-before") before," \
+              "$(cat "$work/items-undone") after one undo" > "$work/undo.log"
+         false
+       fi
   tap_result $? "one undo restores the image" "$work/undo.log"
 fi
 
