@@ -57,6 +57,9 @@ typedef struct
    * called from there). */
   TesseraExec              exec;
   /* Pass 2. */
+  FillOutput               output;    /* what it writes: the output, or for
+                                       * the foreground through a mask, the
+                                       * interior (FILL_OUTPUT_SELECTION) */
   gint32                   target;    /* the drawable, new layer or channel */
   GeglRectangle            bounds;    /* what is written, on the drawable */
   guint8                   pixel[64]; /* the foreground in the output's format */
@@ -249,7 +252,7 @@ paint_read (Band *band)
   if (band->rect.height == 0)
     return;
   tessera_region_retarget (&band->out, &band->rect);
-  if (band->run->values->output == FILL_OUTPUT_FOREGROUND)
+  if (band->run->output == FILL_OUTPUT_FOREGROUND)
     tessera_region_load (&band->out, NULL);
 }
 
@@ -265,7 +268,7 @@ paint_row (const Band    *band,
   gsize            size  = tessera_pixel_size (&band->out.image);
   gint             width = band->rect.width;
 
-  switch (run->values->output)
+  switch (run->output)
     {
     case FILL_OUTPUT_SELECTION:
       for (gint x = 0; x < width; x++)
@@ -323,7 +326,7 @@ paint_write (Band *band)
       tessera_region_store (&band->out, &band->rect, run->layer, NULL);
       return;
     }
-  if (run->values->output != FILL_OUTPUT_SELECTION)
+  if (run->output != FILL_OUTPUT_SELECTION)
     {
       /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
        * the plug-in's cache with it. */
@@ -359,14 +362,14 @@ out_alloc (Band     *band,
                              run->rows };
   TesseraStatus  status;
 
-  if (run->values->output == FILL_OUTPUT_FOREGROUND
-      || run->values->output == FILL_OUTPUT_LAYER)
+  if (run->output == FILL_OUTPUT_FOREGROUND
+      || run->output == FILL_OUTPUT_LAYER)
     return tessera_region_alloc (&band->out, run->target, &largest, error);
   memset (&band->out, 0, sizeof (band->out));
   band->out.drawable = run->target;
   band->out.rect     = largest;
   /* As the whole drawable's outputs write them (fill-write.c). */
-  band->out.format   = run->values->output == FILL_OUTPUT_FLAT
+  band->out.format   = run->output == FILL_OUTPUT_FLAT
                        ? babl_format_with_space ("R'G'B'A u8",
                                                  gimp_drawable_get_format
                                                    (TESSERA_DRAWABLE
@@ -417,9 +420,10 @@ paint_bands (FillBands       *run,
 /* ------------------------------------------------------------------ */
 /* The outputs. */
 
-/* The foreground colour on the drawable: its shadow buffer, merged as one
- * undo step once every band is written, so that a run cancelled (GIMP
- * kills the plug-in) leaves it as it was. */
+/* The foreground colour on the drawable, where the selection cannot cover
+ * it (fill_mask_suits): its pixels read again, painted, written to its
+ * shadow buffer, merged as one undo step once every band is written, so
+ * that a run cancelled (GIMP kills the plug-in) leaves it as it was. */
 static gboolean
 paint_on_drawable (FillBands       *run,
                    Band            *bands,
@@ -431,6 +435,30 @@ paint_on_drawable (FillBands       *run,
     return FALSE;
   tessera_region_merge (run->drawable, &run->bounds);
   return TRUE;
+}
+
+/* The foreground colour on the drawable through the interior as a mask
+ * (fill-mask.c): the plug-in writes a channel, not the layer's pixels
+ * again; a run cancelled before the end leaves the layer and the
+ * selection as they were (and, until the undo group closes, the channel
+ * named as incomplete). */
+static gboolean
+paint_through_mask (FillBands       *run,
+                    Band            *bands,
+                    TesseraProgress *progress,
+                    GError         **error)
+{
+  gint32   image = tessera_gimp_item_image (run->drawable);
+  gboolean ok;
+
+  run->output = FILL_OUTPUT_SELECTION;
+  run->target = fill_selection_channel (image);
+  ok = paint_bands (run, bands, progress, error);
+  if (ok)
+    fill_through_mask (run->drawable, run->target);
+  gimp_image_remove_channel (TESSERA_IMAGE (image),
+                             TESSERA_CHANNEL (run->target));
+  return ok;
 }
 
 /* A new layer of the foreground colour or of the flat colours, written
@@ -500,7 +528,7 @@ paint_output (FillBands       *run,
   if (output != FILL_OUTPUT_SELECTION
       && ! tessera_selection_bounds (run->drawable, &run->bounds, NULL))
     return TRUE;
-  if (output == FILL_OUTPUT_FOREGROUND)
+  if (output == FILL_OUTPUT_FOREGROUND && ! fill_mask_suits (run->drawable))
     ok = paint_on_drawable (run, bands, progress, error);
   else
     {
@@ -508,6 +536,8 @@ paint_output (FillBands       *run,
       tessera_gimp_selected_save (image, &selected);
       ok = output == FILL_OUTPUT_SELECTION
            ? paint_selection (run, bands, progress, error)
+           : output == FILL_OUTPUT_FOREGROUND
+           ? paint_through_mask (run, bands, progress, error)
            : paint_new_layer (run, bands, progress, error);
       tessera_gimp_selected_restore (image, &selected);
       gimp_image_undo_group_end (TESSERA_IMAGE (image));
@@ -530,6 +560,7 @@ bands_init (FillBands        *run,
   memset (run, 0, sizeof (*run));
   run->drawable = drawable;
   run->values   = values;
+  run->output   = values->output;
   run->own      = gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
   if (babl_format_is_palette (run->own))
     {

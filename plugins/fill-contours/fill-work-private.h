@@ -66,12 +66,24 @@ void        fill_new_layer_done   (gint32               layer,
                                    const GeglRectangle *rect,
                                    gboolean             direct);
 
-/* A cleared channel of IMAGE for the interior; then, with SELECT, the
- * interior cut to the selection becomes the selection, and the channel
- * goes. */
+/* A cleared channel of IMAGE for the interior, named as incomplete: it
+ * is never a result, and a kill must not leave one that looks like one;
+ * then, with SELECT, the interior cut to the selection becomes the
+ * selection, and the channel goes. */
 gint32      fill_selection_channel (gint32   image);
 void        fill_select_channel    (gint32   image,
                                     gint32   channel,
                                     gboolean select);
+
+/* Whether the foreground colour on DRAWABLE may go through a mask
+ * (fill-mask.c): a layer wholly on the canvas, which the selection can
+ * cover, and no floating selection. */
+gboolean    fill_mask_suits        (gint32   drawable);
+
+/* The foreground colour over DRAWABLE where MASK (a channel of the image,
+ * the interior) and the selection are set, blended as the shadow's merge
+ * does; the selection is then as before.  Call within an undo group. */
+void        fill_through_mask      (gint32   drawable,
+                                    gint32   mask);
 
 #endif
