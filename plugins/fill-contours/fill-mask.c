@@ -68,13 +68,11 @@ fill_through_mask (gint32 drawable,
   const Babl *format = gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
   guint8      pixel[64];
 
+  /* The context first: a kill between the calls that follow leaves the
+   * selection changed (one undo restores it), so they are few. */
   gimp_context_push ();
   /* The interior as it is: no feather from the user's context. */
   gimp_context_set_feather (FALSE);
-  gimp_image_select_item (TESSERA_IMAGE (image),
-                          had ? GIMP_CHANNEL_OP_INTERSECT
-                              : GIMP_CHANNEL_OP_REPLACE,
-                          TESSERA_ITEM (mask));
   /* The pixel the shadow would hold, as the whole drawable's run paints. */
   fill_foreground_pixel (format, pixel);
   tessera_gimp_context_set_foreground_pixel (format, pixel);
@@ -88,6 +86,10 @@ fill_through_mask (gint32 drawable,
 #else
   gimp_context_set_paint_mode (GIMP_LAYER_MODE_NORMAL);
 #endif
+  gimp_image_select_item (TESSERA_IMAGE (image),
+                          had ? GIMP_CHANNEL_OP_INTERSECT
+                              : GIMP_CHANNEL_OP_REPLACE,
+                          TESSERA_ITEM (mask));
   gimp_drawable_edit_fill (TESSERA_DRAWABLE (drawable), GIMP_FILL_FOREGROUND);
   if (had)
     {
