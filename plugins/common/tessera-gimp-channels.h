@@ -48,15 +48,4 @@ tessera_gimp_image_selection (gint32 image)
 #endif
 }
 
-/* A copy of IMAGE's selection as a new channel, by its ID. */
-static inline gint32
-tessera_gimp_selection_save (gint32 image)
-{
-#if TESSERA_GIMP3
-  return TESSERA_ID (gimp_selection_save (TESSERA_IMAGE (image)));
-#else
-  return gimp_selection_save (image);
-#endif
-}
-
 #endif

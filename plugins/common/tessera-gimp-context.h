@@ -58,29 +58,4 @@ tessera_gimp_context_set_dynamics_name (const gchar *name)
 #endif
 }
 
-/* The context's foreground colour set to PIXEL of FORMAT, opaque: GIMP's
- * own fills of a drawable of FORMAT then paint that very pixel, not one
- * of their own conversion of the colour, which may differ in its last
- * bit. */
-static inline void
-tessera_gimp_context_set_foreground_pixel (const Babl    *format,
-                                           gconstpointer  pixel)
-{
-#if TESSERA_GIMP3
-  GeglColor *colour = gegl_color_new (NULL);
-
-  gegl_color_set_pixel (colour, format, pixel);
-  gimp_context_set_foreground (colour);
-  g_object_unref (colour);
-#else
-  GimpRGB colour;
-  gdouble rgba[4];
-
-  babl_process (babl_fish (format, babl_format ("R'G'B'A double")), pixel,
-                rgba, 1);
-  gimp_rgba_set (&colour, rgba[0], rgba[1], rgba[2], 1.0);
-  gimp_context_set_foreground (&colour);
-#endif
-}
-
 #endif

@@ -8,6 +8,7 @@
 #include <libgimp/gimp.h>
 
 #include "fill-bands.h"
+#include "fill-cache.h"
 #include "fill-stream.h"
 #include "fill-work.h"
 #include "fill-work-private.h"
@@ -53,13 +54,13 @@ typedef struct
   const Babl              *rgba;      /* R'G'B'A float in its space */
   TesseraContourThreshold  threshold;
   TesseraFillStream       *stream;
+  FillCache               *cache;     /* pass 1's pixels for pass 2, on the
+                                       * drawable; NULL for the other
+                                       * outputs */
   /* The core in the bands' thread: the CPU, no progress (GIMP is not to be
    * called from there). */
   TesseraExec              exec;
   /* Pass 2. */
-  FillOutput               output;    /* what it writes: the output, or for
-                                       * the foreground through a mask, the
-                                       * interior (FILL_OUTPUT_SELECTION) */
   gint32                   target;    /* the drawable, new layer or channel */
   GeglRectangle            bounds;    /* what is written, on the drawable */
   guint8                   pixel[64]; /* the foreground in the output's format */
@@ -190,6 +191,8 @@ map_work (gpointer data)
                    * babl_format_get_bytes_per_pixel (run->own),
                    run->own, run->rgba, run->tile, &run->threshold);
   band->status = tessera_fill_stream_add (run->stream, &map, &run->exec);
+  if (run->cache != NULL)
+    fill_cache_add (run->cache, band->index, band->pixels, map.height);
   return NULL;
 }
 
@@ -244,15 +247,26 @@ map_bands (FillBands       *run,
 /* ------------------------------------------------------------------ */
 /* Pass 2: the region numbers, painted and written. */
 
-/* On the drawable the band's pixels are read first: the fill goes over
- * them. */
+/* On the drawable the band's pixels come first: the fill goes over them.
+ * Pass 1 kept them where they were small (fill-cache.h), else they are
+ * read again. */
 static void
 paint_read (Band *band)
 {
+  FillBands     *run    = band->run;
+  GeglRectangle  window = { band->rect.x, band->rect.y - band->rows.y,
+                            band->rect.width, band->rect.height };
+
   if (band->rect.height == 0)
     return;
   tessera_region_retarget (&band->out, &band->rect);
-  if (band->run->output == FILL_OUTPUT_FOREGROUND)
+  if (run->values->output != FILL_OUTPUT_FOREGROUND)
+    return;
+  /* The pixels are kept in the drawable's format, and worked on in it but
+   * for types the core does not take (as float then). */
+  if (band->out.format != run->own
+      || ! fill_cache_get (run->cache, band->index, &window,
+                           band->out.image.data, band->out.image.stride))
     tessera_region_load (&band->out, NULL);
 }
 
@@ -268,7 +282,7 @@ paint_row (const Band    *band,
   gsize            size  = tessera_pixel_size (&band->out.image);
   gint             width = band->rect.width;
 
-  switch (run->output)
+  switch (run->values->output)
     {
     case FILL_OUTPUT_SELECTION:
       for (gint x = 0; x < width; x++)
@@ -326,7 +340,7 @@ paint_write (Band *band)
       tessera_region_store (&band->out, &band->rect, run->layer, NULL);
       return;
     }
-  if (run->output != FILL_OUTPUT_SELECTION)
+  if (run->values->output != FILL_OUTPUT_SELECTION)
     {
       /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
        * the plug-in's cache with it. */
@@ -362,14 +376,14 @@ out_alloc (Band     *band,
                              run->rows };
   TesseraStatus  status;
 
-  if (run->output == FILL_OUTPUT_FOREGROUND
-      || run->output == FILL_OUTPUT_LAYER)
+  if (run->values->output == FILL_OUTPUT_FOREGROUND
+      || run->values->output == FILL_OUTPUT_LAYER)
     return tessera_region_alloc (&band->out, run->target, &largest, error);
   memset (&band->out, 0, sizeof (band->out));
   band->out.drawable = run->target;
   band->out.rect     = largest;
   /* As the whole drawable's outputs write them (fill-write.c). */
-  band->out.format   = run->output == FILL_OUTPUT_FLAT
+  band->out.format   = run->values->output == FILL_OUTPUT_FLAT
                        ? babl_format_with_space ("R'G'B'A u8",
                                                  gimp_drawable_get_format
                                                    (TESSERA_DRAWABLE
@@ -420,10 +434,9 @@ paint_bands (FillBands       *run,
 /* ------------------------------------------------------------------ */
 /* The outputs. */
 
-/* The foreground colour on the drawable, where the selection cannot cover
- * it (fill_mask_suits): its pixels read again, painted, written to its
- * shadow buffer, merged as one undo step once every band is written, so
- * that a run cancelled (GIMP kills the plug-in) leaves it as it was. */
+/* The foreground colour on the drawable: its shadow buffer, merged as one
+ * undo step once every band is written, so that a run cancelled (GIMP
+ * kills the plug-in) leaves it as it was. */
 static gboolean
 paint_on_drawable (FillBands       *run,
                    Band            *bands,
@@ -435,30 +448,6 @@ paint_on_drawable (FillBands       *run,
     return FALSE;
   tessera_region_merge (run->drawable, &run->bounds);
   return TRUE;
-}
-
-/* The foreground colour on the drawable through the interior as a mask
- * (fill-mask.c): the plug-in writes a channel, not the layer's pixels
- * again; a run cancelled before the end leaves the layer and the
- * selection as they were (and, until the undo group closes, the channel
- * named as incomplete). */
-static gboolean
-paint_through_mask (FillBands       *run,
-                    Band            *bands,
-                    TesseraProgress *progress,
-                    GError         **error)
-{
-  gint32   image = tessera_gimp_item_image (run->drawable);
-  gboolean ok;
-
-  run->output = FILL_OUTPUT_SELECTION;
-  run->target = fill_selection_channel (image);
-  ok = paint_bands (run, bands, progress, error);
-  if (ok)
-    fill_through_mask (run->drawable, run->target);
-  gimp_image_remove_channel (TESSERA_IMAGE (image),
-                             TESSERA_CHANNEL (run->target));
-  return ok;
 }
 
 /* A new layer of the foreground colour or of the flat colours, written
@@ -528,7 +517,7 @@ paint_output (FillBands       *run,
   if (output != FILL_OUTPUT_SELECTION
       && ! tessera_selection_bounds (run->drawable, &run->bounds, NULL))
     return TRUE;
-  if (output == FILL_OUTPUT_FOREGROUND && ! fill_mask_suits (run->drawable))
+  if (output == FILL_OUTPUT_FOREGROUND)
     ok = paint_on_drawable (run, bands, progress, error);
   else
     {
@@ -536,14 +525,27 @@ paint_output (FillBands       *run,
       tessera_gimp_selected_save (image, &selected);
       ok = output == FILL_OUTPUT_SELECTION
            ? paint_selection (run, bands, progress, error)
-           : output == FILL_OUTPUT_FOREGROUND
-           ? paint_through_mask (run, bands, progress, error)
            : paint_new_layer (run, bands, progress, error);
       tessera_gimp_selected_restore (image, &selected);
       gimp_image_undo_group_end (TESSERA_IMAGE (image));
     }
   gimp_displays_flush ();
   return ok;
+}
+
+/* The most bytes RUN's cache may hold: a thirty-second of the drawable's,
+ * so that the plug-in's peak stays well under half the layer's bytes, but
+ * at least a MiB, which small layers (the tests') fill with line art
+ * (TESSERA_FILL_CACHE_BYTES in the environment sets it, for the tests). */
+static gsize
+cache_budget (const FillBands *run)
+{
+  const gchar *bytes = g_getenv ("TESSERA_FILL_CACHE_BYTES");
+
+  if (bytes != NULL)
+    return g_ascii_strtoull (bytes, NULL, 10);
+  return MAX ((gsize) run->width * run->height
+              * babl_format_get_bytes_per_pixel (run->own) / 32, 1 << 20);
 }
 
 /* RUN for DRAWABLE by VALUES: its bands, what is read, the threshold, the
@@ -560,7 +562,6 @@ bands_init (FillBands        *run,
   memset (run, 0, sizeof (*run));
   run->drawable = drawable;
   run->values   = values;
-  run->output   = values->output;
   run->own      = gimp_drawable_get_format (TESSERA_DRAWABLE (drawable));
   if (babl_format_is_palette (run->own))
     {
@@ -575,6 +576,10 @@ bands_init (FillBands        *run,
   run->tile   = gimp_tile_height ();
   run->bounds = (GeglRectangle) { 0, 0, run->width, run->height };
   run->exec   = tessera_exec_default ();
+  if (values->output == FILL_OUTPUT_FOREGROUND)
+    run->cache = fill_cache_new (run->width,
+                                 babl_format_get_bytes_per_pixel (run->own),
+                                 run->count, cache_budget (run));
   run->exec.backend = TESSERA_BACKEND_CPU;
   fill_foreground_pixel (run->rgba, foreground);
   run->threshold = fill_contour_threshold (values, foreground);
@@ -615,6 +620,7 @@ fill_bands_run (gint32            image,
       ok = paint_output (&run, bands, &progress, error);
     }
   g_free (run.colours);
+  fill_cache_free (run.cache);
   tessera_fill_stream_free (run.stream);
   return ok;
 }

@@ -75,15 +75,4 @@ void        fill_select_channel    (gint32   image,
                                     gint32   channel,
                                     gboolean select);
 
-/* Whether the foreground colour on DRAWABLE may go through a mask
- * (fill-mask.c): a layer wholly on the canvas, which the selection can
- * cover, and no floating selection. */
-gboolean    fill_mask_suits        (gint32   drawable);
-
-/* The foreground colour over DRAWABLE where MASK (a channel of the image,
- * the interior) and the selection are set, blended as the shadow's merge
- * does; the selection is then as before.  Call within an undo group. */
-void        fill_through_mask      (gint32   drawable,
-                                    gint32   mask);
-
 #endif

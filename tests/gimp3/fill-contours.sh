@@ -145,17 +145,18 @@ same dark-layer-3 dark-layer-2
 report $? "RGB, all layers, a new layer over the ink: 2.10's image"
 
 # On the layer in bands (as on layers of 2^25 pixels and more; set low
-# here): GIMP fills the layer through the interior as the selection
-# (fill-mask.c), with Replace as the shadow's merge.  Each must be the
-# whole layer's run (all layers on: never in bands) on a twin of the image
-# made before, pixel for pixel, and leave the selection as it was (both
-# images' selections painted white on a new layer, NAME-sel-*.png) and no
-# channel.  SELECT is a script-fu expression of image.
-bands ()   # NAME INPUT SELECT
+# here), the line art's pixels kept from pass 1 (fill-cache.h), or, with
+# a budget of 3000 bytes, only the first bands'.  Each must be the whole
+# layer's run (all layers on: never in bands) on a twin of the image made
+# before, pixel for pixel, and leave the selection as it was (both images'
+# selections painted white on a new layer, NAME-sel-*.png) and no channel.
+# SELECT is a script-fu expression of image.
+bands ()   # NAME INPUT SELECT [CACHE-BYTES]
 {
+  cache_bytes=${4:+TESSERA_FILL_CACHE_BYTES=$4}
   on_layer='#:contour-source "dark" #:threshold 0.5 #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0 #:bleed 0 #:edge-regions FALSE #:bleed-to-centre FALSE'
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    TESSERA_FILL_BAND_PIXELS=1 TESSERA_BAND_BYTES=1 \
+    TESSERA_FILL_BAND_PIXELS=1 TESSERA_BAND_BYTES=1 $cache_bytes \
     timeout 300 gimp-console-3.0 -i -d -f --quit \
     --batch-interpreter=plug-in-script-fu-eval -b "
     (define (layer-of image) (vector-ref (car (gimp-image-get-layers image)) 0))
@@ -193,13 +194,13 @@ bands ()   # NAME INPUT SELECT
 feather='(gimp-image-select-ellipse image CHANNEL-OP-REPLACE 60 40 420 330)
          (gimp-selection-feather image 40)'
 bands bands-rgb rgb.png '#t'
-report $? "RGB on the layer in bands through the mask: the whole layer's pixels, no selection left"
+report $? "RGB on the layer in bands: the whole layer's pixels, no selection left"
 bands bands-feather rgb.png "$feather"
 report $? "RGB, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
 bands bands-grey16 grey16.png "$feather"
 report $? "16-bit grey, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
-bands bands-rgba rgba.png '(gimp-image-select-rectangle image CHANNEL-OP-REPLACE 100 80 300 200)'
-report $? "RGBA, a rectangle selected, in bands: the whole layer's pixels, the selection as it was"
+bands bands-rgba rgba.png '(gimp-image-select-rectangle image CHANNEL-OP-REPLACE 100 80 300 200)' 3000
+report $? "RGBA, a rectangle selected, in bands, the first kept: the whole layer's pixels, the selection as it was"
 
 # From Python: the test plug-in's case fill-contours (tessera-python-test.py,
 # the procedure's config set by argument name) fills rgba.png's contours
