@@ -1,14 +1,19 @@
 /* tessera-bench mst-segment: the whole colour segmentation of an image
- * (core/mst-segment.h): distinct colours, their EMST, the cut, and the
- * image recoloured by class means, all timed. */
+ * (core/mst-segment-image.h): distinct colours, their EMST, the cut, and
+ * the image recoloured by class means, all timed; on the CUDA backend also
+ * with the image already on the device.  TESSERA_STAGE_TIMES=1 breaks a
+ * run down by step. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "colour-histogram.h"
 #include "input.h"
-#include "mst-segment.h"
+#include "mst-segment-image.h"
 #include "op.h"
 #include "options.h"
+#ifdef TESSERA_HAVE_CUDA
+#include "tessera-cuda.h"
+#endif
 #include "timing.h"
 
 typedef struct
@@ -16,11 +21,10 @@ typedef struct
   TesseraMstSegment params;
   TesseraImage      src;
   TesseraImage      dst;
+  TesseraImage      device_src;
+  TesseraImage      device_dst;
   PnmFormat         format;
-  size_t            n_colours;     /* of the last run */
-  int               n_classes;
-  double            stage_ms[3];   /* histogram, segment, recolour */
-  double            delta_e;       /* mean CIE76, input to output */
+  TesseraMstClasses classes;       /* of the last run */
 } SegmentBench;
 
 static const char *const space_names[] = { "rgb", "lab", NULL };
@@ -133,43 +137,65 @@ static TesseraStatus
 segment_run (void *state, TesseraExec *exec)
 {
   SegmentBench *bench = state;
-  TesseraColourHistogram histogram;
-  TesseraMstClasses classes;
-  double start = bench_clock_ms (), histogram_done, segment_done;
+
+  tessera_mst_classes_free (&bench->classes);
+  return tessera_mst_segment_image (&bench->src, &bench->params,
+                                    &bench->classes, &bench->dst, exec);
+}
+
+#ifdef TESSERA_HAVE_CUDA
+static TesseraStatus
+segment_device_prepare (void *state)
+{
+  SegmentBench *bench = state;
+  const TesseraImage *src = &bench->src;
   TesseraStatus status;
 
-  status = tessera_colour_histogram (&bench->src, &histogram, exec);
-  if (status != TESSERA_OK)
-    return status;
-  histogram_done = bench_clock_ms ();
-  status = tessera_mst_segment (&histogram, &bench->params, &classes, exec);
-  segment_done = bench_clock_ms ();
+  status = tessera_cuda_image_alloc (&bench->device_src, src->width,
+                                     src->height, src->channels, src->type);
   if (status == TESSERA_OK)
-    {
-      status = tessera_mst_segment_recolour (&bench->src, &histogram,
-                                             &classes, &bench->dst, exec);
-      bench->n_colours = histogram.n_colours;
-      bench->n_classes = classes.n_classes;
-      bench->stage_ms[2] = bench_clock_ms () - segment_done;
-      bench->delta_e = mean_delta_e (&histogram, &classes);
-      tessera_mst_classes_free (&classes);
-    }
-  bench->stage_ms[0] = histogram_done - start;
-  bench->stage_ms[1] = segment_done - histogram_done;
-  tessera_colour_histogram_free (&histogram);
+    status = tessera_cuda_image_alloc (&bench->device_dst, src->width,
+                                       src->height, src->channels,
+                                       src->type);
+  if (status == TESSERA_OK)
+    status = tessera_cuda_image_upload (src, &bench->device_src);
   return status;
 }
 
+/* The image stays on the device; the classes come to the host. */
+static TesseraStatus
+segment_device_run (void *state)
+{
+  SegmentBench *bench = state;
+  TesseraExec exec = tessera_exec_default ();
+
+  exec.backend = TESSERA_BACKEND_CUDA;
+  tessera_mst_classes_free (&bench->classes);
+  return tessera_mst_segment_image (&bench->device_src, &bench->params,
+                                    &bench->classes, &bench->device_dst,
+                                    &exec);
+}
+#endif
+
+/* The colours' count and the error, from the CPU's histogram (untimed). */
 static void
 segment_print_fields (void *state, FILE *out)
 {
   SegmentBench *bench = state;
-  fprintf (out, " method=%s space=%s colours=%zu classes=%d histogram_ms=%.1f "
-           "segment_ms=%.1f recolour_ms=%.1f delta_e=%.3f",
+  TesseraColourHistogram histogram;
+  TesseraExec exec = tessera_exec_default ();
+  double delta_e = -1.0;
+
+  exec.backend = TESSERA_BACKEND_CPU;
+  if (tessera_colour_histogram (&bench->src, &histogram, &exec) != TESSERA_OK)
+    memset (&histogram, 0, sizeof histogram);
+  else if (bench->classes.colour_class != NULL)
+    delta_e = mean_delta_e (&histogram, &bench->classes);
+  fprintf (out, " method=%s space=%s colours=%zu classes=%d delta_e=%.3f",
            method_names[bench->params.method],
-           space_names[bench->params.colour_space], bench->n_colours,
-           bench->n_classes, bench->stage_ms[0], bench->stage_ms[1],
-           bench->stage_ms[2], bench->delta_e);
+           space_names[bench->params.colour_space], histogram.n_colours,
+           bench->classes.n_classes, delta_e);
+  tessera_colour_histogram_free (&histogram);
 }
 
 static TesseraStatus
@@ -183,8 +209,15 @@ static void
 segment_destroy (void *state)
 {
   SegmentBench *bench = state;
+  tessera_mst_classes_free (&bench->classes);
   tessera_image_free (&bench->src);
   tessera_image_free (&bench->dst);
+#ifdef TESSERA_HAVE_CUDA
+  if (bench->device_src.data != NULL)
+    tessera_cuda_image_free (&bench->device_src);
+  if (bench->device_dst.data != NULL)
+    tessera_cuda_image_free (&bench->device_dst);
+#endif
   free (bench);
 }
 
@@ -201,14 +234,19 @@ const BenchOp bench_op_mst_segment = {
     "                     0.01)\n"
     "  --sensitivity X    automatic: higher finds more classes (default 1)\n"
     "  --space S          lab (default) or rgb\n"
-    "  Times histogram + EMST + cut + recolour; the fields give the last\n"
-    "  run's stages, and delta_e the mean CIE76 difference between input\n"
-    "  and output (not timed).  --output: the image recoloured by class\n"
-    "  means.\n",
+    "  Times histogram + EMST + cut + recolour (--backend cuda: all on the\n"
+    "  device, also timed with the image already there); delta_e is the\n"
+    "  mean CIE76 difference between input and output (not timed).\n"
+    "  TESSERA_STAGE_TIMES=1 prints each step's time.  --output: the image\n"
+    "  recoloured by class means.\n",
   .create = segment_create,
   .parse = segment_parse,
   .prepare = segment_prepare,
   .run = segment_run,
+#ifdef TESSERA_HAVE_CUDA
+  .device_prepare = segment_device_prepare,
+  .device_run = segment_device_run,
+#endif
   .print_fields = segment_print_fields,
   .write_output = segment_write_output,
   .destroy = segment_destroy,

@@ -29,6 +29,7 @@ extern "C" {
 #include "fill-contours.h"
 #include "fill-regions-private.h"
 #include "image.h"
+#include "mst-segment.h"
 #include "reconstruct.h"
 #include "trace-line.h"
 
@@ -151,6 +152,20 @@ TESSERA_GPU_VOID (void          tessera_cuda_regions_free (TesseraCudaRegions *r
  * there, by CUDA events (transfers excluded). */
 TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_emst (const float *points, size_t n_points,
                                    TesseraEmstEdge *edges, double *device_ms))
+
+/* The EMST of N_POINTS device POINTS into device EDGES (room for
+ * N_POINTS - 1), as tessera_cuda_emst; queued on the default stream. */
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_emst_device (const float *points,
+                                          size_t n_points,
+                                          TesseraEmstEdge *edges))
+
+/* Segment Colours on a whole 8-bit image (core/mst-segment-image.h), every
+ * step on the device: SRC and DST on the host (copied) or the device;
+ * CLASSES on the host, the CPU's exactly. */
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_segment_image (const TesseraImage *src,
+                                                const TesseraMstSegment *params,
+                                                TesseraMstClasses *classes,
+                                                TesseraImage *dst))
 
 /* Morphological reconstruction (core/reconstruct.h): the CPU's result, bit
  * for bit; PARAMS->method is the CPU's and is ignored here.  CLIPPED (may be

@@ -5,6 +5,7 @@
 #include "mst-segment.h"
 #include "mst-tree.h"
 #include "mst-weighted.h"
+#include "srgb-lab.h"
 
 #define NONE TESSERA_MST_NONE
 
@@ -269,8 +270,8 @@ srgb_to_linear (double v)
 
 /* The 256 linear values, made once: pow is most of a conversion's cost,
  * and a million colours convert twice (the tree, then the classes). */
-static const double *
-linear_table (void)
+const double *
+tessera_srgb_linear_table (void)
 {
   static double table[256];
   static int ready;
@@ -288,26 +289,12 @@ linear_table (void)
   return table;
 }
 
-static double
-lab_f (double t)
-{
-  const double delta = 6.0 / 29.0;
-  return t > delta * delta * delta ? cbrt (t)
-                                   : t / (3.0 * delta * delta) + 4.0 / 29.0;
-}
-
 void
 tessera_srgb_to_lab (const uint8_t *rgb, float *lab)
 {
-  const double *linear = linear_table ();
-  double r = linear[rgb[0]], g = linear[rgb[1]], b = linear[rgb[2]];
-  /* sRGB primaries to XYZ, each divided by the D65 white's. */
-  double fx = lab_f ((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047);
-  double fy = lab_f (0.2126729 * r + 0.7151522 * g + 0.0721750 * b);
-  double fz = lab_f ((0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883);
-  lab[0] = (float) (116.0 * fy - 16.0);
-  lab[1] = (float) (500.0 * (fx - fy));
-  lab[2] = (float) (200.0 * (fy - fz));
+  const double *linear = tessera_srgb_linear_table ();
+  tessera_linear_to_lab (linear[rgb[0]], linear[rgb[1]], linear[rgb[2]],
+                         lab);
 }
 
 /* Hands the EMST's progress to the caller's as a part of the whole. */
@@ -377,28 +364,17 @@ compare_ranks (const void *a, const void *b)
   return x->first < y->first ? -1 : x->first > y->first;
 }
 
-/* Pixel counts and mean colours, then classes renumbered by size. */
-static void
-class_statistics (const TesseraColourHistogram *histogram,
-                  TesseraMstClasses *classes)
+void
+tessera_mst_class_means (TesseraMstClasses *classes, const uint64_t *pixels,
+                         const uint64_t (*sum)[3], uint32_t *renumber)
 {
   const int k = classes->n_classes;
-  double sum[TESSERA_MST_SEGMENT_MAX_CLASSES][3] = { { 0 } };
   ClassRank rank[TESSERA_MST_SEGMENT_MAX_CLASSES];
-  uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
 
   for (int c = 0; c < k; c++)
     {
-      rank[c].pixels = 0;
+      rank[c].pixels = pixels[c];
       rank[c].first = (uint32_t) c;
-    }
-  for (size_t i = 0; i < histogram->n_colours; i++)
-    {
-      uint32_t c = classes->colour_class[i];
-      rank[c].pixels += histogram->counts[i];
-      for (int ch = 0; ch < 3; ch++)
-        sum[c][ch] += (double) histogram->counts[i]
-                      * histogram->colours[3 * i + ch];
     }
   qsort (rank, k, sizeof *rank, compare_ranks);
   for (int c = 0; c < k; c++)
@@ -407,14 +383,37 @@ class_statistics (const TesseraColourHistogram *histogram,
       renumber[old] = (uint32_t) c;
       classes->pixels[c] = rank[c].pixels;
       for (int ch = 0; ch < 3; ch++)
-        classes->mean[c][ch] = sum[old][ch] / (double) rank[c].pixels;
+        classes->mean[c][ch] = (double) sum[old][ch]
+                               / (double) rank[c].pixels;
     }
+}
+
+/* Pixel counts and mean colours, then classes renumbered by size.  The
+ * sums are integers, so any order (the GPU's atomics) gives the same. */
+static void
+class_statistics (const TesseraColourHistogram *histogram,
+                  TesseraMstClasses *classes)
+{
+  uint64_t pixels[TESSERA_MST_SEGMENT_MAX_CLASSES] = { 0 };
+  uint64_t sum[TESSERA_MST_SEGMENT_MAX_CLASSES][3] = { { 0 } };
+  uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
+
+  for (size_t i = 0; i < histogram->n_colours; i++)
+    {
+      uint32_t c = classes->colour_class[i];
+      pixels[c] += histogram->counts[i];
+      for (int ch = 0; ch < 3; ch++)
+        sum[c][ch] += (uint64_t) histogram->counts[i]
+                      * histogram->colours[3 * i + ch];
+    }
+  tessera_mst_class_means (classes, pixels, (const uint64_t (*)[3]) sum,
+                           renumber);
   for (size_t i = 0; i < histogram->n_colours; i++)
     classes->colour_class[i] = renumber[classes->colour_class[i]];
 }
 
-static TesseraStatus
-classes_alloc (TesseraMstClasses *classes, size_t n_colours)
+TesseraStatus
+tessera_mst_classes_alloc (TesseraMstClasses *classes, size_t n_colours)
 {
   memset (classes, 0, sizeof *classes);
   classes->colour_class = malloc (sizeof (uint32_t) * n_colours + 1);
@@ -440,7 +439,7 @@ tessera_mst_segment_cut (const TesseraColourHistogram *histogram,
   TesseraStatus status = tessera_mst_segment_check (params);
 
   if (status == TESSERA_OK)
-    status = classes_alloc (classes, histogram->n_colours);
+    status = tessera_mst_classes_alloc (classes, histogram->n_colours);
   if (status != TESSERA_OK)
     return status;
   if (params->method == TESSERA_MST_METHOD_SINGLE_LINKAGE)

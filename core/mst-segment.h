@@ -87,6 +87,20 @@ TesseraStatus tessera_mst_segment        (const TesseraColourHistogram *histogra
 
 void          tessera_mst_classes_free   (TesseraMstClasses *classes);
 
+/* Room in CLASSES for N_COLOURS colours and the most classes (n_classes
+ * 0); on failure nothing to free. */
+TesseraStatus tessera_mst_classes_alloc  (TesseraMstClasses *classes,
+                                          size_t n_colours);
+
+/* From each of CLASSES->n_classes classes' PIXELS and the SUM of its
+ * pixels' R, G, B: the classes' pixels and means, numbered by decreasing
+ * pixel count (ties: the lower old number first), and RENUMBER[old] = new.
+ * CLASSES->colour_class is left for the caller to renumber. */
+void          tessera_mst_class_means    (TesseraMstClasses *classes,
+                                          const uint64_t *pixels,
+                                          const uint64_t (*sum)[3],
+                                          uint32_t *renumber);
+
 /* The two steps of tessera_mst_segment, for callers that cut one tree
  * several ways (a preview): the EMST of the colours in SPACE into EDGES
  * (room for n_colours - 1), on EXEC's backend; then the classes (EXEC may
@@ -121,7 +135,10 @@ TesseraStatus tessera_mst_segment_recolour (const TesseraImage *src,
                                             TesseraImage *dst,
                                             TesseraExec *exec);
 
-/* sRGB 8-bit to CIE L*a*b* (D65 white). */
+/* sRGB 8-bit to CIE L*a*b* (D65 white), as core/srgb-lab.h computes it. */
 void          tessera_srgb_to_lab        (const uint8_t *rgb, float *lab);
+
+/* The linear values (0..1) of the 256 sRGB levels. */
+const double *tessera_srgb_linear_table  (void);
 
 #endif

@@ -149,29 +149,15 @@ ward_state_init (WardState *s, const TesseraMstTree *t,
   return TESSERA_OK;
 }
 
-/* The error of one class holding everything, summed in a fixed order. */
+/* The error of one class holding everything. */
 static double
 total_error (const uint32_t *weights, const int32_t (*points)[3], size_t n)
 {
-  double w = 0.0, mean[3] = { 0.0, 0.0, 0.0 }, sse = 0.0;
+  TesseraMstSpread spread = { 0, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
 
   for (size_t v = 0; v < n; v++)
-    {
-      w += weights[v];
-      for (int ch = 0; ch < 3; ch++)
-        mean[ch] += (double) weights[v] * points[v][ch];
-    }
-  if (w <= 0.0)
-    return 0.0;
-  for (int ch = 0; ch < 3; ch++)
-    mean[ch] /= w;
-  for (size_t v = 0; v < n; v++)
-    for (int ch = 0; ch < 3; ch++)
-      {
-        double d = points[v][ch] - mean[ch];
-        sse += weights[v] * d * d;
-      }
-  return sse;
+    tessera_mst_spread_add (&spread, weights[v], points[v]);
+  return tessera_mst_spread_error (&spread);
 }
 
 TesseraStatus
@@ -229,6 +215,26 @@ out:
   ward_state_free (&s);
   tessera_mst_tree_free (&tree);
   return status;
+}
+
+double
+tessera_mst_spread_error (const TesseraMstSpread *spread)
+{
+  __extension__ typedef unsigned __int128 u128;
+  __extension__ typedef __int128 i128;
+  u128 excess = 0;
+
+  if (spread->w <= 0)
+    return 0.0;
+  /* W Q - S^2 >= 0 (Cauchy-Schwarz), below 2^128 for images of fewer
+   * than 2^48 pixels. */
+  for (int ch = 0; ch < 3; ch++)
+    {
+      u128 q = ((u128) spread->q_high[ch] << 32) + spread->q_low[ch];
+      i128 s = spread->s[ch];
+      excess += (u128) spread->w * q - (u128) (s * s);
+    }
+  return (double) excess / (double) spread->w;
 }
 
 int

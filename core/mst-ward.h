@@ -29,6 +29,39 @@ typedef struct
   int64_t s[3];
 } TesseraMstMoments;
 
+/* Pixels, and the pixel-weighted sums of the coordinates and of their
+ * squares, of a set of colours: exact integers, so the error they give is
+ * the same whichever order, thread or device summed them.  A square sum is
+ * HIGH * 2^32 + LOW, each part summed on its own, so that no sum overflows
+ * below 2^30 colours. */
+typedef struct
+{
+  int64_t  w;
+  int64_t  s[3];
+  uint64_t q_high[3];
+  uint64_t q_low[3];
+} TesseraMstSpread;
+
+/* Adds a colour of W pixels at P to SPREAD. */
+static inline void
+tessera_mst_spread_add (TesseraMstSpread *spread, uint32_t w,
+                        const int32_t *p)
+{
+  spread->w += w;
+  for (int ch = 0; ch < 3; ch++)
+    {
+      uint64_t q = (uint64_t) w * (uint64_t) ((int64_t) p[ch] * p[ch]);
+      spread->s[ch] += (int64_t) w * p[ch];
+      spread->q_high[ch] += q >> 32;
+      spread->q_low[ch] += q & 0xffffffffu;
+    }
+}
+
+/* The pixel-weighted squared error of the set about its mean, in squared
+ * fixed-point units: sum of W Q - S^2 over the channels, exact, divided by
+ * W once. */
+double tessera_mst_spread_error (const TesseraMstSpread *spread);
+
 /* Ward's cost: how much the pixel-weighted squared error (in squared
  * fixed-point units) rises when the sets A and B (both of pixels) become
  * one, |S_A W_B - S_B W_A|^2 / (W_A W_B (W_A + W_B)). */

@@ -1,13 +1,13 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include "colour-lloyd.h"
+#include "mst-merge.h"
 #include "mst-ward.h"
 #include "mst-weighted.h"
 
-/* The colours in the method's space, fixed point. */
-static int32_t (*
-fixed_points (const TesseraColourHistogram *histogram,
-              TesseraColourSpace space, int threads))[3]
+int32_t (*
+tessera_mst_fixed_points (const TesseraColourHistogram *histogram,
+                          TesseraColourSpace space, int threads))[3]
 {
   const size_t n = histogram->n_colours;
   int32_t (*points)[3] = malloc (sizeof *points * n + 1);
@@ -35,30 +35,25 @@ drop_empty (uint32_t *label, size_t n, int k)
 {
   bool used[TESSERA_MST_SEGMENT_MAX_CLASSES] = { false };
   uint32_t renumber[TESSERA_MST_SEGMENT_MAX_CLASSES];
-  int n_used = 0;
+  int n_used;
 
   for (size_t i = 0; i < n; i++)
     used[label[i]] = true;
-  for (int c = 0; c < k; c++)
-    renumber[c] = used[c] ? (uint32_t) n_used++ : 0;
+  n_used = tessera_mst_renumber (used, k, renumber);
   for (size_t i = 0; i < n; i++)
     label[i] = renumber[label[i]];
   return n_used;
 }
 
-typedef TesseraMstMoments Moments;
-
-/* Merges the K classes of LABEL, cheapest pair first (Ward), down to
- * WANTED; the merged class keeps the lower number.  Returns the number
- * left, renumbered 0 ... */
+/* Merges the K classes of LABEL by Ward's cost down to WANTED (see
+ * core/mst-merge.h).  Returns the number left, renumbered 0 ... */
 static int
 ward_merge (const int32_t (*points)[3], const uint32_t *weights, size_t n,
             uint32_t *label, int k, int wanted)
 {
-  Moments m[TESSERA_MST_SEGMENT_MAX_CLASSES] = { { 0, { 0, 0, 0 } } };
+  TesseraMstMoments m[TESSERA_MST_SEGMENT_MAX_CLASSES] =
+    { { 0, { 0, 0, 0 } } };
   uint32_t into[TESSERA_MST_SEGMENT_MAX_CLASSES];
-  bool alive[TESSERA_MST_SEGMENT_MAX_CLASSES];
-  int left = k;
 
   for (size_t i = 0; i < n; i++)
     {
@@ -66,38 +61,7 @@ ward_merge (const int32_t (*points)[3], const uint32_t *weights, size_t n,
       for (int ch = 0; ch < 3; ch++)
         m[label[i]].s[ch] += (int64_t) weights[i] * points[i][ch];
     }
-  for (int c = 0; c < k; c++)
-    {
-      into[c] = (uint32_t) c;
-      alive[c] = m[c].w > 0;
-    }
-  while (left > wanted)
-    {
-      int best_a = -1, best_b = -1;
-      double best = 0.0;
-      for (int a = 0; a < k; a++)
-        for (int b = a + 1; b < k && alive[a]; b++)
-          if (alive[b])
-            {
-              double cost = tessera_mst_ward_cost (&m[a], &m[b]);
-              if (best_a < 0 || cost < best)
-                {
-                  best = cost;
-                  best_a = a;
-                  best_b = b;
-                }
-            }
-      if (best_a < 0)
-        break;
-      m[best_a].w += m[best_b].w;
-      for (int ch = 0; ch < 3; ch++)
-        m[best_a].s[ch] += m[best_b].s[ch];
-      alive[best_b] = false;
-      for (int c = 0; c < k; c++)
-        if (into[c] == (uint32_t) best_b)
-          into[c] = (uint32_t) best_a;
-      left--;
-    }
+  tessera_mst_ward_merge (m, k, wanted, into);
   for (size_t i = 0; i < n; i++)
     label[i] = into[label[i]];
   return drop_empty (label, n, k);
@@ -126,15 +90,6 @@ choose_classes (const TesseraColourHistogram *histogram,
   return status;
 }
 
-/* How many parts to split the tree into before merging down to K. */
-static int
-over_split (int k)
-{
-  int parts = k + (k < 16 ? k : 16);
-  return parts < TESSERA_MST_SEGMENT_MAX_CLASSES
-         ? parts : TESSERA_MST_SEGMENT_MAX_CLASSES;
-}
-
 TesseraStatus
 tessera_mst_weighted (const TesseraColourHistogram *histogram,
                       const TesseraEmstEdge *edges,
@@ -143,8 +98,9 @@ tessera_mst_weighted (const TesseraColourHistogram *histogram,
                       TesseraExec *exec)
 {
   const size_t n = histogram->n_colours;
-  int32_t (*points)[3] = fixed_points (histogram, params->colour_space,
-                                       tessera_exec_threads (exec));
+  int32_t (*points)[3] = tessera_mst_fixed_points (histogram,
+                                                  params->colour_space,
+                                                  tessera_exec_threads (exec));
   double total = 0.0;
   TesseraStatus status;
   int k;
@@ -163,7 +119,7 @@ tessera_mst_weighted (const TesseraColourHistogram *histogram,
   if (status == TESSERA_OK)
     status = tessera_mst_ward_cut (edges, histogram->counts,
                                    (const int32_t (*)[3]) points, n,
-                                   refine ? over_split (k) : k,
+                                   refine ? tessera_mst_over_split (k) : k,
                                    params->min_share * total, colour_class,
                                    n_classes, NULL);
   if (status == TESSERA_OK && refine && *n_classes > k)

@@ -17,4 +17,11 @@ TesseraStatus tessera_mst_weighted (const TesseraColourHistogram *histogram,
                                     bool refine, uint32_t *colour_class,
                                     int *n_classes, TesseraExec *exec);
 
+/* The colours of HISTOGRAM in SPACE, fixed point (core/mst-ward.h): the
+ * POINTS of the weighted method.  Free with free (); NULL when out of
+ * memory. */
+int32_t     (*tessera_mst_fixed_points (const TesseraColourHistogram *histogram,
+                                        TesseraColourSpace space,
+                                        int threads))[3];
+
 #endif

@@ -56,10 +56,11 @@ tessera_cuda_status_of (TesseraStatus status)
 class TesseraDeviceBuffer
 {
 public:
-  TesseraDeviceBuffer () : data_ (NULL), bytes_ (0) {}
+  TesseraDeviceBuffer () : data_ (NULL), bytes_ (0), stream_ (0) {}
   ~TesseraDeviceBuffer () { release (); }
 
-  TesseraStatus allocate (size_t bytes);
+  /* Allocated and freed in STREAM's order. */
+  TesseraStatus allocate (size_t bytes, cudaStream_t stream = 0);
   void          release ();
   template <typename T> T *as () const { return (T *) data_; }
   size_t        bytes () const { return bytes_; }
@@ -67,8 +68,9 @@ public:
 private:
   TesseraDeviceBuffer (const TesseraDeviceBuffer &);
   TesseraDeviceBuffer &operator= (const TesseraDeviceBuffer &);
-  void   *data_;
-  size_t  bytes_;
+  void         *data_;
+  size_t        bytes_;
+  cudaStream_t  stream_;
 };
 
 /* Device views of an operation's images.  input() uploads a host image (a

@@ -14,9 +14,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <vector>
 #include "tessera-cuda.h"
 #include "common.cuh"
+#include "stage-mark.cuh"
 #include "emst-labels.h"
 
 namespace {
@@ -26,6 +26,8 @@ const uint32_t EMPTY = EMST_EMPTY;     /* node labels (core/emst-labels.h) */
 const int LEAF_SIZE = 8;
 const int BLOCK = 256;
 const int STACK_DEPTH = 32;           /* the tree has at most 28 levels */
+const int MAX_DEPTH_32 = 20;          /* 32-bit split keys: 12 bits or more
+                                         for the coordinate */
 
 struct TreePoint
 {
@@ -156,6 +158,30 @@ split_keys_kernel (const TreePoint *points, size_t n, int depth, int levels,
   uint32_t node = (1u << depth) + within;
   keys[k] = (unsigned long long) within << 32
             | orderable (points[k].p[axis[node]]);
+  order[k] = (uint32_t) k;
+}
+
+/* The same order from 32-bit keys while the node's number leaves room:
+ * the coordinate quantised across the node's box.  Points closer than a
+ * quantum may swap, which moves the split a little and the tree stays a
+ * valid one (boxes are of the points a node holds). */
+__global__ void
+split_keys32_kernel (const TreePoint *points, size_t n, int depth,
+                     int levels, const uint8_t *axis, const float *box,
+                     uint32_t *keys, uint32_t *order)
+{
+  size_t k = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+  if (k >= n)
+    return;
+  uint32_t within = (uint32_t) (k / ((size_t) LEAF_SIZE << (levels - depth)));
+  uint32_t node = (1u << depth) + within;
+  int a = axis[node];
+  const int bits = 32 - depth;
+  const double top = (double) ((1ull << bits) - 1);
+  double lo = box[6 * (size_t) node + a], hi = box[6 * (size_t) node + a + 3];
+  double q = hi > lo ? (points[k].p[a] - lo) / (hi - lo) * top : 0.0;
+  keys[k] = (uint32_t) ((unsigned long long) within << bits
+                        | (unsigned long long) fmin (fmax (q, 0.0), top));
   order[k] = (uint32_t) k;
 }
 
@@ -401,9 +427,9 @@ init_rounds_kernel (Rounds r, size_t n)
 /* ---- the host side ------------------------------------------------------ */
 
 /* Sorts KEYS (with VALUES) by BITS low bits, through CUB's radix sort. */
-template <typename Value>
+template <typename Key, typename Value>
 TesseraStatus
-radix_sort (unsigned long long *keys, Value *values, size_t n, int bits)
+radix_sort (Key *keys, Value *values, size_t n, int bits)
 {
   TesseraDeviceBuffer keys_out, values_out, scratch;
   size_t scratch_bytes = 0;
@@ -411,12 +437,12 @@ radix_sort (unsigned long long *keys, Value *values, size_t n, int bits)
   TESSERA_CUDA_CHECK (keys_out.allocate (sizeof *keys * n));
   TESSERA_CUDA_CHECK (values_out.allocate (sizeof *values * n));
   TESSERA_CUDA_CHECK (cub::DeviceRadixSort::SortPairs (
-    NULL, scratch_bytes, keys, keys_out.as<unsigned long long> (), values,
+    NULL, scratch_bytes, keys, keys_out.as<Key> (), values,
     values_out.as<Value> (), n, 0, bits));
   TESSERA_CUDA_CHECK (scratch.allocate (scratch_bytes));
   TESSERA_CUDA_CHECK (cub::DeviceRadixSort::SortPairs (
     scratch.as<void> (), scratch_bytes, keys,
-    keys_out.as<unsigned long long> (), values, values_out.as<Value> (), n,
+    keys_out.as<Key> (), values, values_out.as<Value> (), n,
     0, bits));
   TESSERA_CUDA_CHECK (cudaMemcpyAsync (keys, keys_out.as<void> (),
                                        sizeof *keys * n,
@@ -458,13 +484,26 @@ build_tree (Device &dev, size_t n, int levels, Tree *tree)
       TESSERA_CUDA_CHECK_LAUNCH ();
       if (depth == levels)
         break;
-      split_keys_kernel<<<blocks, BLOCK>>> (
-        points, n, depth, levels, dev.axis.as<uint8_t> (),
-        dev.keys.as<unsigned long long> (), dev.order.as<uint32_t> ());
-      TESSERA_CUDA_CHECK_LAUNCH ();
-      TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<unsigned long long> (),
-                                      dev.order.as<uint32_t> (), n,
-                                      32 + depth + 1));
+      if (depth <= MAX_DEPTH_32)
+        {
+          split_keys32_kernel<<<blocks, BLOCK>>> (
+            points, n, depth, levels, dev.axis.as<uint8_t> (),
+            dev.box.as<float> (), dev.keys.as<uint32_t> (),
+            dev.order.as<uint32_t> ());
+          TESSERA_CUDA_CHECK_LAUNCH ();
+          TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<uint32_t> (),
+                                          dev.order.as<uint32_t> (), n, 32));
+        }
+      else
+        {
+          split_keys_kernel<<<blocks, BLOCK>>> (
+            points, n, depth, levels, dev.axis.as<uint8_t> (),
+            dev.keys.as<unsigned long long> (), dev.order.as<uint32_t> ());
+          TESSERA_CUDA_CHECK_LAUNCH ();
+          TESSERA_CUDA_CHECK (radix_sort (dev.keys.as<unsigned long long> (),
+                                          dev.order.as<uint32_t> (), n,
+                                          32 + depth + 1));
+        }
       gather_kernel<<<blocks, BLOCK>>> (points, dev.order.as<uint32_t> (), n,
                                         other);
       TESSERA_CUDA_CHECK_LAUNCH ();
@@ -598,60 +637,80 @@ sort_edges (Device &dev, size_t n_edges)
   return TESSERA_OK;
 }
 
+/* The tree of the N device points XYZ, left in DEV: pairs in
+ * dev.edge_pair, squared lengths' bits in dev.keys, in the edge order. */
 TesseraStatus
-emst (const float *points, size_t n, TesseraEmstEdge *edges,
-      double *device_ms)
+emst_on_device (Device &dev, const float *xyz, size_t n)
 {
-  Device dev;
   Tree tree;
   int levels = 0;
-  cudaEvent_t start, stop;
 
   while (((size_t) LEAF_SIZE << levels) < n)
     levels++;
   TESSERA_CUDA_CHECK (dev.points.allocate (sizeof (TreePoint) * n));
   TESSERA_CUDA_CHECK (dev.arranged.allocate (sizeof (TreePoint) * n));
-  {
-    TesseraDeviceBuffer xyz;
-    TESSERA_CUDA_CHECK (xyz.allocate (sizeof (float) * 3 * n));
-    TESSERA_CUDA_CHECK (cudaMemcpy (xyz.as<void> (), points,
-                                    sizeof (float) * 3 * n,
-                                    cudaMemcpyHostToDevice));
-    TESSERA_CUDA_CHECK (cudaEventCreate (&start));
-    TESSERA_CUDA_CHECK (cudaEventCreate (&stop));
-    TESSERA_CUDA_CHECK (cudaEventRecord (start));
-    load_points_kernel<<<tessera_cuda_blocks (n, BLOCK), BLOCK>>> (
-      xyz.as<float> (), n, dev.arranged.as<TreePoint> ());
-    TESSERA_CUDA_CHECK_LAUNCH ();
-  }
+  load_points_kernel<<<tessera_cuda_blocks (n, BLOCK), BLOCK>>> (
+    xyz, n, dev.arranged.as<TreePoint> ());
+  TESSERA_CUDA_CHECK_LAUNCH ();
   TESSERA_CUDA_CHECK (build_tree (dev, n, levels, &tree));
+  tessera_cuda_stage_mark ("emst: k-d tree");
   TESSERA_CUDA_CHECK (boruvka (dev, tree, n));
+  tessera_cuda_stage_mark ("emst: rounds");
   TESSERA_CUDA_CHECK (sort_edges (dev, n - 1));
-  TESSERA_CUDA_CHECK (cudaEventRecord (stop));
+  return TESSERA_OK;
+}
 
-  std::vector<unsigned long long> pair (n - 1), length (n - 1);
-  TESSERA_CUDA_CHECK (cudaMemcpy (pair.data (), dev.edge_pair.as<void> (),
-                                  sizeof (unsigned long long) * (n - 1),
-                                  cudaMemcpyDeviceToHost));
-  TESSERA_CUDA_CHECK (cudaMemcpy (length.data (), dev.keys.as<void> (),
-                                  sizeof (unsigned long long) * (n - 1),
-                                  cudaMemcpyDeviceToHost));
-  if (device_ms != NULL)
+__global__ void
+pack_edges_kernel (const unsigned long long *pair,
+                   const unsigned long long *length, size_t n_edges,
+                   TesseraEmstEdge *edges)
+{
+  size_t e = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
+  if (e >= n_edges)
+    return;
+  edges[e].a = (uint32_t) (pair[e] >> 32);
+  edges[e].b = (uint32_t) pair[e];
+  edges[e].distance2 = __longlong_as_double ((long long) length[e]);
+}
+
+TesseraStatus
+emst (const float *points, size_t n, TesseraEmstEdge *edges,
+      double *device_ms)
+{
+  Device dev;
+  TesseraDeviceBuffer xyz, packed;
+  cudaEvent_t start, stop;
+
+  TESSERA_CUDA_CHECK (xyz.allocate (sizeof (float) * 3 * n));
+  TESSERA_CUDA_CHECK (packed.allocate (sizeof (TesseraEmstEdge) * (n - 1)));
+  TESSERA_CUDA_CHECK (cudaMemcpy (xyz.as<void> (), points,
+                                  sizeof (float) * 3 * n,
+                                  cudaMemcpyHostToDevice));
+  TESSERA_CUDA_CHECK (cudaEventCreate (&start));
+  TESSERA_CUDA_CHECK (cudaEventCreate (&stop));
+  TESSERA_CUDA_CHECK (cudaEventRecord (start));
+  TesseraStatus status = emst_on_device (dev, xyz.as<float> (), n);
+  if (status == TESSERA_OK)
+    {
+      pack_edges_kernel<<<tessera_cuda_blocks (n - 1, BLOCK), BLOCK>>> (
+        dev.edge_pair.as<unsigned long long> (),
+        dev.keys.as<unsigned long long> (), n - 1,
+        packed.as<TesseraEmstEdge> ());
+      status = tessera_cuda_status (cudaEventRecord (stop));
+    }
+  if (status == TESSERA_OK)
+    status = tessera_cuda_status (
+      cudaMemcpy (edges, packed.as<void> (), sizeof (TesseraEmstEdge) * (n - 1),
+                  cudaMemcpyDeviceToHost));
+  if (status == TESSERA_OK && device_ms != NULL)
     {
       float ms = 0.0f;
-      TESSERA_CUDA_CHECK (cudaEventElapsedTime (&ms, start, stop));
+      status = tessera_cuda_status (cudaEventElapsedTime (&ms, start, stop));
       *device_ms = ms;
     }
   cudaEventDestroy (start);
   cudaEventDestroy (stop);
-  for (size_t e = 0; e + 1 < n; e++)
-    {
-      long long bits = (long long) length[e];
-      memcpy (&edges[e].distance2, &bits, sizeof (double));
-      edges[e].a = (uint32_t) (pair[e] >> 32);
-      edges[e].b = (uint32_t) pair[e];
-    }
-  return TESSERA_OK;
+  return status;
 }
 
 } /* namespace */
@@ -667,4 +726,21 @@ tessera_cuda_emst (const float *points, size_t n_points,
   if (n_points > TESSERA_EMST_MAX_POINTS)
     return TESSERA_ERROR_TOO_LARGE;
   return emst (points, n_points, edges, device_ms);
+}
+
+extern "C" TesseraStatus
+tessera_cuda_emst_device (const float *points, size_t n_points,
+                          TesseraEmstEdge *edges)
+{
+  if (n_points < 2)
+    return TESSERA_OK;
+  if (n_points > TESSERA_EMST_MAX_POINTS)
+    return TESSERA_ERROR_TOO_LARGE;
+  Device dev;
+  TESSERA_CUDA_CHECK (emst_on_device (dev, points, n_points));
+  pack_edges_kernel<<<tessera_cuda_blocks (n_points - 1, BLOCK), BLOCK>>> (
+    dev.edge_pair.as<unsigned long long> (),
+    dev.keys.as<unsigned long long> (), n_points - 1, edges);
+  TESSERA_CUDA_CHECK_LAUNCH ();
+  return TESSERA_OK;
 }

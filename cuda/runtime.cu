@@ -215,13 +215,14 @@ keep_pool_memory (void)
 }
 
 TesseraStatus
-TesseraDeviceBuffer::allocate (size_t bytes)
+TesseraDeviceBuffer::allocate (size_t bytes, cudaStream_t stream)
 {
   release ();
   if (bytes == 0)
     return TESSERA_OK;
   keep_pool_memory ();
-  TESSERA_CUDA_CHECK (cudaMallocAsync (&data_, bytes, 0));
+  TESSERA_CUDA_CHECK (cudaMallocAsync (&data_, bytes, stream));
+  stream_ = stream;
   bytes_ = bytes;
   return TESSERA_OK;
 }
@@ -230,7 +231,7 @@ void
 TesseraDeviceBuffer::release ()
 {
   if (data_ != NULL)
-    cudaFreeAsync (data_, 0);
+    cudaFreeAsync (data_, stream_);
   data_ = NULL;
   bytes_ = 0;
 }

@@ -4,6 +4,7 @@
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "tessera-display.h"
 #include "tessera-drawable.h"
 #include "tessera-help-domain.h"
 #include "tessera-plugin.h"
@@ -122,22 +123,8 @@ static gboolean
 ui_init (const TesseraPlugin  *plugin,
          GError              **error)
 {
-  const gchar *display = gimp_display_name ();
-
-  /* GIMP without its GUI gives its plug-ins no display. */
-  if (display != NULL)
-    g_setenv ("DISPLAY", display, TRUE);
-  if (display == NULL || ! gtk_init_check (NULL, NULL))
-    {
-      g_set_error (error, TESSERA_PLUGIN_ERROR,
-                   TESSERA_ERROR_INVALID_ARGUMENT,
-                   /* TRANSLATORS: %s is the procedure's name. */
-                   _("%s cannot show its dialog: GIMP has no display (in "
-                     "gimp-console or a batch run, call it with "
-                     "RUN-NONINTERACTIVE and its arguments)."),
-                   plugin->name);
-      return FALSE;
-    }
+  if (! tessera_display_open (plugin->name, error))
+    return FALSE;
   gimp_ui_init (g_get_prgname (), FALSE);
   return TRUE;
 }

@@ -6,6 +6,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-args-gimp3.h"
+#include "tessera-display.h"
 #include "tessera-drawable.h"
 #include "tessera-help-domain.h"
 #include "tessera-mnemonics.h"
@@ -54,6 +55,27 @@ query_procedures (GimpPlugIn *plug_in)
   return names;
 }
 
+/* Every procedure's run: RUN-INTERACTIVE where GIMP has no display is
+ * refused (tessera-display.h) before the procedure's own run would start
+ * GTK for its dialog. */
+static GimpValueArray *
+run (GimpProcedure        *procedure,
+     GimpRunMode           run_mode,
+     GimpImage            *image,
+     GimpDrawable        **drawables,
+     GimpProcedureConfig  *config,
+     gpointer              run_data)
+{
+  const TesseraProcedure3 *described = run_data;
+  GError                  *error = NULL;
+
+  if (run_mode == GIMP_RUN_INTERACTIVE
+      && ! tessera_display_open (described->name, &error))
+    return tessera_failure3 (procedure, GIMP_PDB_CALLING_ERROR, error);
+  return described->run (procedure, run_mode, image, drawables, config,
+                         (gpointer) described->run_data);
+}
+
 static GimpProcedure *
 create_procedure (GimpPlugIn  *plug_in,
                   const gchar *name)
@@ -71,9 +93,7 @@ create_procedure (GimpPlugIn  *plug_in,
 
   procedure = gimp_image_procedure_new (plug_in, name,
                                         GIMP_PDB_PROC_TYPE_PLUGIN,
-                                        described->run,
-                                        (gpointer) described->run_data,
-                                        NULL);
+                                        run, (gpointer) described, NULL);
   gimp_procedure_set_image_types (procedure, "RGB*, GRAY*");
   gimp_procedure_set_sensitivity_mask (procedure,
                                        GIMP_PROCEDURE_SENSITIVE_DRAWABLE);

@@ -119,8 +119,9 @@ static const TesseraArg segment_args[] =
                       N_("How the tree is cut: weighted splits it where the "
                          "pixel-weighted colour error drops most, then "
                          "refines the classes (Lloyd iterations); single "
-                         "linkage cuts the longest edges (the method before "
-                         "this argument existed)"),
+                         "linkage cuts the longest edges, so that rare "
+                         "colours far from the others get classes of their "
+                         "own (the only method of earlier versions)"),
                       segment_method_choices, TESSERA_MST_METHOD_WEIGHTED)
 };
 

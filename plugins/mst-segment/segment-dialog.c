@@ -19,6 +19,7 @@
 #include "tessera-progress.h"
 #include "tessera-region.h"
 #include "tessera-reset.h"
+#include "tessera-test-hook.h"
 
 typedef struct
 {
@@ -83,6 +84,7 @@ show_swatches (SegmentDialog *dialog)
 
   segment_swatches_of (&dialog->classes, &swatches);
   gtk_label_set_text (GTK_LABEL (dialog->summary), swatches.summary);
+  tessera_test_hook_note ("classes", swatches.summary);
   clear_container (dialog->swatches);
   for (c = 0; c < swatches.n_swatches; c++)
     gtk_table_attach (GTK_TABLE (dialog->swatches),

@@ -8,6 +8,7 @@
 
 #include "segment-swatch.h"
 #include "segment-swatches3.h"
+#include "tessera-test-hook.h"
 
 #define SUMMARY "segment-swatches3-summary"
 #define FLOW    "segment-swatches3-flow"
@@ -52,6 +53,7 @@ segment_swatches3_show (GtkWidget             *box,
 
   gtk_label_set_text (g_object_get_data (G_OBJECT (box), SUMMARY),
                       swatches->summary != NULL ? swatches->summary : "");
+  tessera_test_hook_note ("classes", swatches->summary);
   children = gtk_container_get_children (GTK_CONTAINER (flow));
   for (child = children; child != NULL; child = child->next)
     gtk_widget_destroy (child->data);

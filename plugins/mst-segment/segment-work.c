@@ -11,9 +11,11 @@
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "tessera-canvas.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
+#include "tessera-test-hook.h"
 #include "segment-bands.h"
 #include "segment-work.h"
 
@@ -105,25 +107,61 @@ segment (Segmentation        *s,
   return TRUE;
 }
 
+/* "Only N classes could be made: the selection has M colours", each number
+ * with its own plural; the minimum share named too when the colours were
+ * more than the classes. */
+static gchar *
+fewer_classes_text (gint    n_classes,
+                    gsize   n_colours,
+                    gdouble min_share)
+{
+  const gulong colours = (gulong) n_colours;
+  gchar *class_text  = g_strdup_printf (ngettext ("Only %d class could be "
+                                                  "made",
+                                                  "Only %d classes could be "
+                                                  "made", n_classes),
+                                        n_classes);
+  gchar *colour_text = g_strdup_printf (ngettext ("the selection has %lu "
+                                                  "distinct colour",
+                                                  "the selection has %lu "
+                                                  "distinct colours",
+                                                  colours),
+                                        colours);
+  gchar *text;
+
+  if (n_colours <= (gsize) n_classes)
+    /* TRANSLATORS: "Only 2 classes could be made", "the selection has 2
+     * distinct colours". */
+    text = g_strdup_printf (_("%s: %s."), class_text, colour_text);
+  else
+    /* TRANSLATORS: "Only 2 classes could be made", "the selection has 40
+     * distinct colours", then the minimum share. */
+    text = g_strdup_printf (_("%s: %s, and no class may have less than "
+                              "%.1f %% of the pixels."),
+                            class_text, colour_text, 100.0 * min_share);
+  g_free (colour_text);
+  g_free (class_text);
+  return text;
+}
+
 /* Says what the user may not expect: rounding of deep images, and fewer
  * classes than asked for. */
 static void
 tell_user (const Segmentation  *s,
            const SegmentValues *values)
 {
+  gchar *text;
+
   if (s->bands.histogram.quantised)
     g_message (_("The layer has more than 8 bits per channel: its colours "
                  "were rounded to 8 bits to find the classes."));
-  if (values->classes > s->classes.n_classes)
-    g_message (ngettext ("Only %d class could be made: the selection has "
-                         "%lu distinct colours, and no class may have less "
-                         "than %.1f %% of the pixels.",
-                         "Only %d classes could be made: the selection has "
-                         "%lu distinct colours, and no class may have less "
-                         "than %.1f %% of the pixels.",
-                         s->classes.n_classes),
-               s->classes.n_classes, (gulong) s->bands.histogram.n_colours,
-               100.0 * values->min_share);
+  if (values->classes <= s->classes.n_classes)
+    return;
+  text = fewer_classes_text (s->classes.n_classes,
+                             s->bands.histogram.n_colours, values->min_share);
+  tessera_test_hook_note ("message", text);
+  g_message ("%s", text);
+  g_free (text);
 }
 
 /* The class of the colour of pixel I of the band in hand. */
@@ -420,8 +458,8 @@ write_class_channels (const SegmentBands *bands,
         ch->mask[i] = pixel_class (ch->s, i) == (guint32) c
                       ? (ch->selected ? ch->selection[i] : 255) : 0;
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (ch->channels[c]));
-      gegl_buffer_set (buffer, &rect, 0, babl_format ("Y u8"), ch->mask,
-                       GEGL_AUTO_ROWSTRIDE);
+      tessera_canvas_set (ch->s->image, buffer, &rect, babl_format ("Y u8"),
+                          ch->mask, rect.width);
       g_object_unref (buffer);
     }
 }

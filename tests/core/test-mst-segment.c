@@ -8,7 +8,7 @@
 #include <string.h>
 #include "colour-lloyd.h"
 #include "mst-cut-ref.h"
-#include "mst-segment.h"
+#include "mst-segment-image.h"
 #include "mst-ward.h"
 #include "mst-ward-ref.h"
 #include "cpu-exec.h"
@@ -542,6 +542,75 @@ test_blobs (void)
   tessera_image_free (&image);
 }
 
+/* The pixels of A and B the same (the rows' padding aside). */
+static void
+assert_same_pixels (const TesseraImage *a, const TesseraImage *b)
+{
+  for (int y = 0; y < a->height; y++)
+    g_assert_cmpmem (tessera_image_row (a, y), a->width * a->channels,
+                     tessera_image_row (b, y), b->width * b->channels);
+}
+
+/* tessera_mst_segment_image: the three steps in one call, the same classes
+ * and image, in place too; and its refusals. */
+static void
+test_whole_image (void)
+{
+  TestRandom r = test_random_new (61);
+  TesseraImage image, steps_out, out;
+  TesseraExec exec = test_cpu_exec (2);
+  TesseraMstSegment params = segment_params (4, 0.01);
+  TesseraColourHistogram h;
+  TesseraMstClasses steps, whole;
+
+  params.method = TESSERA_MST_METHOD_WEIGHTED;
+  params.colour_space = TESSERA_COLOUR_SPACE_CIELAB;
+  g_assert_cmpint (tessera_image_alloc (&image, 120, 90, 3, TESSERA_U8), ==,
+                   TESSERA_OK);
+  test_random_fill (&r, &image, 0);
+  g_assert_cmpint (tessera_image_alloc (&steps_out, 120, 90, 3, TESSERA_U8),
+                   ==, TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&out, 120, 90, 3, TESSERA_U8), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_colour_histogram (&image, &h, &exec), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_mst_segment (&h, &params, &steps, &exec), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_mst_segment_recolour (&image, &h, &steps,
+                                                 &steps_out, &exec),
+                   ==, TESSERA_OK);
+  g_assert_cmpint (tessera_mst_segment_image (&image, &params, &whole, &out,
+                                              &exec), ==, TESSERA_OK);
+  g_assert_cmpint (whole.n_classes, ==, steps.n_classes);
+  g_assert_cmpmem (whole.colour_class, h.n_colours * sizeof (guint32),
+                   steps.colour_class, h.n_colours * sizeof (guint32));
+  g_assert_cmpmem (whole.mean, whole.n_classes * sizeof whole.mean[0],
+                   steps.mean, steps.n_classes * sizeof steps.mean[0]);
+  assert_same_pixels (&out, &steps_out);
+  tessera_mst_classes_free (&whole);
+  g_assert_cmpint (tessera_mst_segment_image (&image, &params, &whole,
+                                              &image, &exec), ==, TESSERA_OK);
+  assert_same_pixels (&image, &steps_out);
+  tessera_mst_classes_free (&whole);
+
+  out.width = 119;
+  g_assert_cmpint (tessera_mst_segment_image (&image, &params, &whole, &out,
+                                              &exec), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+  g_assert_null (whole.colour_class);
+  out.width = 120;
+  params.classes = -1;
+  g_assert_cmpint (tessera_mst_segment_image (&image, &params, &whole, &out,
+                                              &exec), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+
+  tessera_mst_classes_free (&steps);
+  tessera_colour_histogram_free (&h);
+  tessera_image_free (&image);
+  tessera_image_free (&steps_out);
+  tessera_image_free (&out);
+}
+
 /* Images with a known number of well-separated clusters (2 to 7, random
  * centres at least 60 apart in RGB, random shares from 3 % up, sigma 5 in
  * RGB), 36 of them: the automatic count.  In RGB, where the clusters are
@@ -749,6 +818,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mst-segment/ward-random-trees", test_ward_random_trees);
   g_test_add_func ("/mst-segment/lloyd-random", test_lloyd_random);
   g_test_add_func ("/mst-segment/blobs", test_blobs);
+  g_test_add_func ("/mst-segment/whole-image", test_whole_image);
   g_test_add_func ("/mst-segment/known-counts", test_known_counts);
   g_test_add_func ("/mst-segment/small-images", test_small_images);
   g_test_add_func ("/mst-segment/threads", test_threads);

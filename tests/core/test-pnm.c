@@ -13,7 +13,7 @@ static char *scratch_dir;
 /* The files the tests write into SCRATCH_DIR. */
 static const char *const scratch_names[] = {
   "round-trip", "tuple-type.pam", "order.pgm", "good", "bad",
-  "conversions.pam", "error.pgm"
+  "conversions.pam", "error.pgm", "fuzzed"
 };
 
 static char *
@@ -280,6 +280,113 @@ test_bad_files (void)
   g_free (path);
 }
 
+/* One file read: a clear refusal (a reason, nothing allocated) or an
+ * image of the header's shape. */
+static void
+read_fuzzed (const char *path, const guint8 *bytes, gsize length)
+{
+  TesseraImage image = { 0 };
+  PnmFormat format;
+  const char *why = NULL;
+
+  /* Not write_bytes: g_file_set_contents syncs each of thousands. */
+  FILE *out = fopen (path, "wb");
+  g_assert_nonnull (out);
+  g_assert_cmpuint (fwrite (bytes, 1, length, out), ==, length);
+  g_assert_cmpint (fclose (out), ==, 0);
+  if (pnm_read (path, &image, &format, &why) == TESSERA_OK)
+    {
+      g_assert_nonnull (image.data);
+      g_assert_cmpint (image.width, >=, 1);
+      g_assert_cmpint (image.height, >=, 1);
+      g_assert_cmpint (image.channels, >=, 1);
+      g_assert_cmpint (image.channels, <=, 4);
+      tessera_image_free (&image);
+    }
+  else
+    {
+      g_assert_nonnull (why);
+      g_assert_cmpuint (strlen (why), >, 0);
+      g_assert_null (image.data);
+    }
+}
+
+/* Truncated, corrupted and huge-header files, as a fuzzer makes them from
+ * good ones: each truncation, then bytes flipped, set to digits, spaces
+ * or extremes, and runs of header text repeated or cut (issue 25 tried
+ * 3,640 such files; here a few thousand, seeded). */
+static void
+test_fuzzed_files (void)
+{
+  static const char *const headers[] = {
+    "P5\n5 3\n255\n",
+    "P6\n# c\n4 3\n65535\n",
+    "P7\nWIDTH 3\nHEIGHT 4\nDEPTH 4\nMAXVAL 255\nTUPLTYPE RGB_ALPHA\n"
+    "ENDHDR\n",
+    "P7\nWIDTH 2\nHEIGHT 2\nDEPTH 2\nMAXVAL 1000\nENDHDR\n",
+  };
+  static const guint8 extremes[] = { 0, '0', '9', ' ', '\n', '#', '-',
+                                     'P', 0x7f, 0xff };
+  char *path = scratch_path ("fuzzed");
+  TestRandom r = test_random_new (25);
+
+  for (gsize h = 0; h < G_N_ELEMENTS (headers); h++)
+    {
+      gchar *file;
+      gsize length;
+
+      /* The good file: the header and at least the pixel bytes it asks. */
+      length = strlen (headers[h]) + 96;
+      file = g_malloc (length + 64);
+      memcpy (file, headers[h], strlen (headers[h]));
+      for (gsize i = strlen (headers[h]); i < length; i++)
+        file[i] = (gchar) test_random_int (&r, 0, 3);
+      for (gsize cut = 0; cut <= length; cut++)
+        read_fuzzed (path, (const guint8 *) file, cut);
+      for (int round = 0; round < 600; round++)
+        {
+          gchar *copy = g_malloc (length + 64);
+          gsize n = length;
+          int edits = test_random_int (&r, 1, 4);
+
+          memcpy (copy, file, length);
+          for (int e = 0; e < edits; e++)
+            {
+              /* Mostly in the header, where the parsing is. */
+              gsize at = (gsize) test_random_int (
+                           &r, 0, (int) (test_random_int (&r, 0, 3) == 0
+                                         ? n - 1 : strlen (headers[h])));
+              switch (test_random_int (&r, 0, 3))
+                {
+                case 0:
+                  copy[at] ^= (gchar) (1 << test_random_int (&r, 0, 7));
+                  break;
+                case 1:
+                  copy[at] = (gchar) extremes[test_random_int (
+                               &r, 0, G_N_ELEMENTS (extremes) - 1)];
+                  break;
+                case 2: /* a digit more: huge sides and MAXVALs */
+                  if (n < length + 64)
+                    {
+                      memmove (copy + at + 1, copy + at, n - at);
+                      copy[at] = (gchar) ('0' + test_random_int (&r, 0, 9));
+                      n++;
+                    }
+                  break;
+                default: /* cut a byte out */
+                  memmove (copy + at, copy + at + 1, n - at - 1);
+                  n--;
+                  break;
+                }
+            }
+          read_fuzzed (path, (const guint8 *) copy, n);
+          g_free (copy);
+        }
+      g_free (file);
+    }
+  g_free (path);
+}
+
 /* Floats are scaled from 0..1, integers clamped to MAXVAL. */
 static void
 test_write_conversions (void)
@@ -363,6 +470,7 @@ main (int argc, char **argv)
   g_test_add_func ("/pnm/sixteen-bit-order", test_sixteen_bit_order);
   g_test_add_func ("/pnm/good-headers", test_good_headers);
   g_test_add_func ("/pnm/bad-files", test_bad_files);
+  g_test_add_func ("/pnm/fuzzed-files", test_fuzzed_files);
   g_test_add_func ("/pnm/write-conversions", test_write_conversions);
   g_test_add_func ("/pnm/write-errors", test_write_errors);
   g_test_add_func ("/pnm/format-like", test_format_like);

@@ -19,19 +19,26 @@
 #       `image', `drawable' and `dir' (the job's folder) bound, can save
 #       more for such a function to look at (a new layer, a path...).
 #   reject NAME DRAWABLES CALL [MESSAGE]
-#       CALL must fail and leave the drawable untouched; its error message
+#       CALL must fail and leave the drawable and the image untouched (no item,
+#       selection or undo step added or changed); its error message
 #       must match MESSAGE (an extended regular expression) when given.
 # The drawables are small and filled with noise; a case file may set
 #   pixels="road WIDTH HEIGHT"
 # before checks whose drawables must be gimp-check make's test road of that
-# size instead (see check-trace-line.h), and pixels= after them.
+# size instead (see check-trace-line.h), and pixels= after them; and
+#   setup="SCHEME"
+# before checks whose image needs more than the drawable before the call
+# (a path, with `image' and `drawable' bound; part of the image the call
+# must leave as it was), and setup= after them.
 # CALL is a script-fu expression in which `image' and `drawable' are bound,
 # e.g. (plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 3 3 1 1).
 # DRAWABLES is a list of shell patterns over the drawable names
 # KIND-PRECISION: KIND is RGB, RGBA, GRAY, GRAYA (layers), mask (a layer
 # mask), channel, group (a layer group holding an RGBA layer), text (a text
 # layer: its text, not noise; the case file sets fonts=yes), offset (an RGBA layer at offsets 5,3 in a
-# larger image; with selection none), or INDEXED (u8-perceptual only);
+# larger image; with selection none), outside (an RGBA layer partly outside
+# the canvas, left and below; selection none), or INDEXED (u8-perceptual
+# only);
 # PRECISION is u8, u16,
 # u32, half, float or double, then -linear or -perceptual; "layers" stands
 # for every layer of every precision.  SELECTION is none, rect, feather, or
@@ -62,6 +69,9 @@ all_drawables ()
     done
   done
   echo "INDEXED-u8-perceptual"
+  for precision in $precisions; do
+    echo "outside-$precision"
+  done
 }
 
 # matches NAME PATTERNS: whether NAME matches one of the patterns.
@@ -95,7 +105,7 @@ kind_layout ()
 {
   case $1 in
     RGB|INDEXED)  echo "3 0" ;;
-    RGBA|group|text|offset) echo "4 1" ;;
+    RGBA|group|text|offset|outside) echo "4 1" ;;
     GRAYA)        echo "2 1" ;;
     *)            echo "1 0" ;;
   esac
@@ -133,6 +143,7 @@ queue_job ()
     || { echo "Bail out! cannot make the pixels of job $job_count"; exit 1; }
   printf '%s\n%s\n%s\n' "$2" "$5" "$6" > "$dir/job"
   {
+    printf '(set! tt-setup (lambda (image drawable) %s))\n' "${setup:-#t}"
     printf '(tt-job %s "%s" %s %d %d "%s"\n' "$(scheme_string "$dir")" \
       "$kind" "$(precision_constant "$precision")" "$width" "$height" "$2"
     printf '  (lambda (image drawable) %s)\n' "$3"
@@ -145,7 +156,7 @@ queue_job ()
 rotated_selection ()
 {
   i=0
-  for kind in RGB RGBA GRAY GRAYA mask channel group text offset INDEXED; do
+  for kind in RGB RGBA GRAY GRAYA mask channel group text offset INDEXED outside; do
     [ "$kind" = "${1%%-*}" ] && break
     i=$((i + 1))
   done
@@ -177,6 +188,14 @@ reject ()
   done
 }
 
+# untouched DIR: whether the image of job DIR kept its items, selection
+# and undo steps (harness.scm's tt-untouched), saying what changed if not.
+untouched ()
+{
+  read -r what < "$1/untouched" 2> /dev/null || what="no: not recorded"
+  [ "$what" = yes ] || { echo "the image changed: ${what#no: }"; return 1; }
+}
+
 # judge_job DIR: one TAP line for the job in DIR.
 judge_job ()
 {
@@ -196,7 +215,8 @@ judge_job ()
     else
       sed -n 's/^/error: /; 2p' "$1/status" > "$log"
       if sed -n 2p "$1/status" | grep -E -q -- "${message# }"; then
-        "$GIMP_CHECK" same "$1/before.raw" "$1/after.raw" >> "$log" 2>&1
+        "$GIMP_CHECK" same "$1/before.raw" "$1/after.raw" >> "$log" 2>&1 \
+          && untouched "$1" >> "$log"
       else
         echo "the error does not match:$message" >> "$log"
         false

@@ -47,6 +47,10 @@
 #   shows_dialog  optional: "no" when the call shows no dialog (it runs
 #             RUN-NONINTERACTIVE, for the undo of a run): WINDOW is then
 #             the image window's title, and no mnemonics are checked
+#   undo_items  optional: "yes" when one undo must also remove every item
+#             (layer, channel, path) the call added: the image's items are
+#             counted through its layer groups before the call and after
+#             the undo
 #   after     optional script-fu expression run after the call, with
 #             `image', `drawable' and `dir' (the work folder) bound, to save
 #             more for such a function to look at
@@ -195,6 +199,7 @@ window=''
 actions=''
 check=''
 after='#t'
+undo_items=''
 gimprc=''
 help=''
 mnemonics_todo=''
@@ -238,6 +243,8 @@ cat > "$work/script.scm" <<EOF
   (gimp-display-new image)
   (tt-save image drawable (string-append dir "/before.raw"))
   (tt-save-selection image (string-append dir "/before-selection.raw"))
+  (tt-write-text (string-append dir "/items-before")
+                 (number->string (tt-item-count image)))
   (let ((status (tt-call (lambda (image drawable) $call) image drawable)))
     (tt-save image drawable (string-append dir "/after.raw"))
     (catch #f ((lambda (image drawable dir) $after) image drawable dir))
@@ -246,6 +253,8 @@ cat > "$work/script.scm" <<EOF
   (tessera-test-io-wait RUN-NONINTERACTIVE (string-append dir "/undone")
                         $RESULT_TIMEOUT)
   (tt-save-selection image (string-append dir "/undone-selection.raw"))
+  (tt-write-text (string-append dir "/items-undone")
+                 (number->string (tt-item-count image)))
   (tt-save image drawable (string-append dir "/undone.raw"))
   (gimp-quit TRUE))
 EOF
@@ -314,7 +323,13 @@ if [ -s "$work/after.raw" ]; then
     && { "$GIMP_CHECK" same "$work/before-selection.raw" \
            "$work/undone-selection.raw" > "$work/undo.log" 2>&1 \
          || { echo "the selection is not as before" >> "$work/undo.log"
-              false; }; }
+              false; }; } \
+    && if [ "$undo_items" = yes ] \
+          && ! cmp -s "$work/items-before" "$work/items-undone"; then
+         echo "items: $(cat "$work/items-before") before," \
+              "$(cat "$work/items-undone") after one undo" > "$work/undo.log"
+         false
+       fi
   tap_result $? "one undo restores the image and its selection" \
     "$work/undo.log"
 fi

@@ -37,8 +37,10 @@
 ; "RGB" "RGBA" "GRAY" "GRAYA" (layers), "mask" (a layer mask), "channel",
 ; "INDEXED" (an RGB layer, to be converted by tt-make-indexed once filled),
 ; "group" (a layer group holding an RGBA layer), "text" (a text layer of
-; that size) or "offset" (an RGBA layer of that size at offsets 5,3 in an
-; image 10 pixels larger each way).
+; that size), "offset" (an RGBA layer of that size at offsets 5,3 in an
+; image 10 pixels larger each way) or "outside" (an RGBA layer of that size
+; at offsets -width/3,height/4 in an image of that size: partly outside the
+; canvas, left and below).
 ; Returns (image drawable).
 (define (tt-new-drawable kind precision width height)
   (cond ((string=? kind "group")
@@ -68,6 +70,16 @@
            (gimp-image-insert-layer image layer 0 0)
            (gimp-layer-set-offsets layer 5 3)
            (list image layer)))
+        ((string=? kind "outside")
+         (let* ((target (tt-new-drawable "RGBA" precision width height))
+                (image (car target))
+                (layer (car (gimp-layer-new image width height RGBA-IMAGE
+                                            "tt-outside" 100
+                                            LAYER-MODE-NORMAL))))
+           (gimp-image-insert-layer image layer 0 0)
+           (gimp-layer-set-offsets layer (- (quotient width 3))
+                                   (quotient height 4))
+           (list image layer)))
         (else (tt-new-plain-drawable kind precision width height))))
 
 ; The items of IMAGE, counted through its layer groups: a refusal must
@@ -94,6 +106,19 @@
           (if (not (= before (tt-item-count image)))
               (set! tt-error "the refusal added an item to the image"))
           (throw tt-error)))))
+
+; "yes" when IMAGE has ITEMS items, the selection bounds SELECTION and no
+; undo step since it was made clean (any step marks it dirty), else what
+; changed: what a refusal must leave.
+(define (tt-untouched image items selection)
+  (cond ((not (= items (tt-item-count image)))
+         (string-append "no: " (number->string (tt-item-count image))
+                        " items, not " (number->string items)))
+        ((not (equal? selection (gimp-selection-bounds image)))
+         "no: the selection changed")
+        ((not (= 0 (car (gimp-image-is-dirty image))))
+         "no: an undo step was added (the image is dirty)")
+        (else "yes")))
 
 (define (tt-new-plain-drawable kind precision width height)
   (let* ((gray (or (string=? kind "GRAY") (string=? kind "GRAYA")))
@@ -139,9 +164,13 @@
          (gimp-selection-feather image 4))
         (else (gimp-selection-none image))))
 
+; What a job makes before its call (the path Trace Line from Path starts
+; from): a procedure of image and drawable, set before each job.
+(define tt-setup (lambda (image drawable) #t))
+
 ; One batch job in folder DIR, which holds in.raw (the drawable's pixels;
 ; RGB ones for "INDEXED"): makes the drawable, selects, saves before.raw
-; (and mask.raw), runs CALL (a procedure of image and drawable), writes
+; (and mask.raw) after tt-setup, runs CALL (a procedure of image and drawable), writes
 ; what tt-call returns to DIR/status, saves after.raw, then calls AFTER
 ; (a procedure of image, drawable and dir) to save whatever else the check
 ; needs.
@@ -159,11 +188,17 @@
     (if (string=? kind "INDEXED")
         (tt-make-indexed image))
     (tt-select image selection width height)
+    (tt-setup image drawable)
     (tt-save image drawable (string-append dir "/before.raw"))
     (if (not (string=? selection "none"))
         (tt-save-selection image (string-append dir "/mask.raw")))
-    (tt-write-text (string-append dir "/status")
-                   (tt-call call image drawable))
+    (gimp-image-clean-all image)
+    (let ((items (tt-item-count image))
+          (selection (gimp-selection-bounds image)))
+      (tt-write-text (string-append dir "/status")
+                     (tt-call call image drawable))
+      (tt-write-text (string-append dir "/untouched")
+                     (tt-untouched image items selection)))
     (tt-save image drawable (string-append dir "/after.raw"))
     (catch #f (after image drawable dir))
     (gimp-image-delete image)))

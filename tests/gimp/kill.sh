@@ -37,13 +37,17 @@ profile_make "$work/profile" \
   || { echo "Bail out! cannot make the pixels"; exit 1; }
 
 # Each case: the plug-in program, the result's name ("-": in place, on the
-# drawable), the call.
+# drawable; "NAME*": any item whose name starts with NAME), the call.
 cases="tessera-box-blur|-|(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 10 3 1)
 tessera-reconstruct|Opening by reconstruction 4 px|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 3 4 8 0 1 0)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 0 1 1)
 tessera-mst-segment|Colour classes|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 1 1 1)
 tessera-fill-contours|-|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 0 1 0 0 0 0 0 0 -1 0)
 tessera-fill-contours|Flat colours|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 3 1 0 0 0 0 0 0 -1 0)
+tessera-fill-contours|Fill|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 1 1 0 0 0 0 0 0 -1 0)
+tessera-reconstruct|Reconstruction by dilation|(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image drawable drawable 0 8 0 1 0)
+tessera-reconstruct|-|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 4 3 8 1 1 0)
+tessera-mst-segment|Class 1 (*|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 2 1 1)
 tessera-fill-contours|=selection|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 2 1 0 0 0 0 0 0 -1 0)"
 # Fill Closed Contours in bands, as on layers of 2^25 pixels and more.
 export TESSERA_FILL_BAND_PIXELS=1
@@ -99,6 +103,28 @@ GIMP2_DIRECTORY="$work/profile" timeout "$GIMP_TIME_LIMIT" \
   "${GIMP_CONSOLE:-gimp-console-2.10}" -i -d -f -b - \
   < "$script" > "$work/gimp.log" 2>&1 &
 gimp=$!
+
+# has_result NAME NAMES-FILE: whether an item is named NAME (or, for
+# "PREFIX*", starts with PREFIX and is not incomplete).
+has_result ()
+{
+  case $1 in
+    *\*) awk -v prefix="${1%\*}" \
+            'index($0, prefix) == 1 && !/\(incomplete\)$/ { found = 1 }
+             END { exit !found }' "$2" ;;
+    *) grep -q -x -F -- "$1" "$2" ;;
+  esac
+}
+
+# How many items named "(incomplete)" a kill may leave: one, or one per
+# class for the items "PREFIX*" (all in the run's one undo group).
+incomplete_most ()   # NAME
+{
+  case $1 in
+    *\*) echo 64 ;;
+    *) echo 1 ;;
+  esac
+}
 
 # The plug-in process of job DIR's run, once it has started: its PID.
 plugin_pid ()   # PROGRAM DIR
@@ -183,28 +209,28 @@ while [ $job -le "$job_count" ]; do
   elif [ "$point" = uncut ]; then
     # The run completes, names its result, and leaves the drawable.
     head -n 1 "$dir/status" | grep -q '^ok$' \
-      && grep -q -x -F "$name" "$dir/names" \
+      && has_result "$name" "$dir/names" \
       && ! grep -q "(incomplete)" "$dir/names" \
       && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" > "$log" 2>&1
   elif [ ! -e "$dir/killed" ]; then
     echo "the plug-in ended before it could be killed" > "$log"
     # Then it must have completed cleanly.
-    { [ "$name" = - ] || grep -q -x -F "$name" "$dir/names"; } \
+    { [ "$name" = - ] || has_result "$name" "$dir/names"; } \
       && ! grep -q "(incomplete)" "$dir/names"
   else
     echo "killed after $(cat "$dir/killed") ms of $(cat "$uncut/elapsed") ms; items: $(tr '\n' ',' < "$dir/names")" > "$log"
     # Nothing that looks like a result, the drawable as it was; or, killed
     # after its last write (late points), the whole result as the uncut
     # run left it.
-    { ! grep -q -x -F "$name" "$dir/names" \
-        && [ "$(grep -c "(incomplete)" "$dir/names")" -le 1 ] \
+    { ! has_result "$name" "$dir/names" \
+        && [ "$(grep -c "(incomplete)" "$dir/names")" -le "$(incomplete_most "$name")" ] \
         && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" >> "$log" 2>&1; } \
       || { echo "# not as before: complete as uncut?" >> "$log"
            ! grep -q "(incomplete)" "$dir/names" \
              && if [ "$name" = - ]; then
                   "$GIMP_CHECK" same "$uncut/after.raw" "$dir/after.raw"
                 else
-                  grep -q -x -F "$name" "$dir/names" \
+                  has_result "$name" "$dir/names" \
                     && "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw"
                 fi >> "$log" 2>&1; }
   fi

@@ -42,6 +42,7 @@ trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gi
 # NAME|what the dialog must have shown before OK (an extended regex over the
 # lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h).
 hooks='
+mst-segment-one-colour|^classes: 1 class from 1 colour$
 reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 

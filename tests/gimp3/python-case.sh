@@ -4,15 +4,17 @@
 # procedure calls Tessera's procedures as the README's Python does) from a
 # batch Script-Fu call, on the test's files in $work, in gimp-console-3.0
 # with the profile PROFILE (as the root sees it; its gimprc lists
-# $work/plug-ins); prints GIMP's output, and what the case tells.  The
-# plug-in goes into $work/plug-ins, the test's own: never into GIMP's.
+# $work/plug-ins); prints GIMP's output, and what the case tells.  GIMP
+# starts without fonts (-f) unless the caller sets python_case_fonts= (for
+# text layers).  The plug-in goes into $work/plug-ins, the test's own:
+# never into GIMP's.
 python_case ()   # PROFILE CASE
 {
   mkdir -p "$host_work/plug-ins/tessera-python-test"
   cp "$top/tests/gimp3/tessera-python-test/tessera-python-test.py" \
     "$host_work/plug-ins/tessera-python-test/"
   in_root env GIMP3_DIRECTORY="$1" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    timeout 300 gimp-console-3.0 -i -d ${python_case_fonts--f} --quit \
     --batch-interpreter=plug-in-script-fu-eval \
     -b "(python-fu-tessera-test #:case \"$2\" #:folder \"$work\")" 2>&1
 }

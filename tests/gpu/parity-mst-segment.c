@@ -13,8 +13,8 @@
 
 /* Smooth colour gradients with noise of random strength: many colours,
  * some structure. */
-static void
-fill_image (TestRandom *r, TesseraImage *image)
+void
+parity_colour_field (TestRandom *r, TesseraImage *image)
 {
   const int noise = test_random_int (r, 0, 40);
   double base[3], gx[3], gy[3];
@@ -28,7 +28,7 @@ fill_image (TestRandom *r, TesseraImage *image)
   for (int y = 0; y < image->height; y++)
     {
       uint8_t *p = tessera_image_row (image, y);
-      for (int x = 0; x < image->width; x++, p += 3)
+      for (int x = 0; x < image->width; x++, p += image->channels)
         for (int ch = 0; ch < 3; ch++)
           {
             int v = (int) (base[ch] + gx[ch] * x + gy[ch] * y)
@@ -39,9 +39,9 @@ fill_image (TestRandom *r, TesseraImage *image)
     }
 }
 
-static bool
-same_classes (const TesseraMstClasses *a, const TesseraMstClasses *b,
-              size_t n_colours, char *detail, size_t size)
+bool
+parity_same_classes (const TesseraMstClasses *a, const TesseraMstClasses *b,
+                     size_t n_colours, char *detail, size_t size)
 {
   if (a->n_classes != b->n_classes)
     {
@@ -99,7 +99,7 @@ check_image (Parity *p, const TesseraImage *image, const char *what)
         snprintf (detail, sizeof detail, "status cpu %d, gpu %d", cpu_status,
                   gpu_status);
       else
-        ok = same_classes (&cpu, &gpu, histogram.n_colours, detail,
+        ok = parity_same_classes (&cpu, &gpu, histogram.n_colours, detail,
                            sizeof detail);
       parity_result (p, ok, detail,
                      "mst-segment %s %dx%d, %zu colours, method %d, space %d, "
@@ -131,7 +131,7 @@ parity_mst_segment (Parity *p)
           parity_result (p, false, "", "mst-segment: out of memory");
           continue;
         }
-      fill_image (&p->random, &image);
+      parity_colour_field (&p->random, &image);
       check_image (p, &image, big ? "photo-sized" : "random");
       tessera_image_free (&image);
     }

@@ -19,6 +19,8 @@
   X (fill_regions, "fill-regions") \
   X (emst, "emst") \
   X (mst_segment, "mst-segment") \
+  X (mst_segment_image, "mst-segment-image") \
+  X (mst_weighted, "mst-weighted") \
   X (reconstruct, "reconstruct") \
   X (trace_line, "trace-line")
 

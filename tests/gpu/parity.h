@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "image.h"
+#include "mst-segment.h"
 #include "random.h"
 
 typedef struct
@@ -46,5 +47,15 @@ TesseraStatus parity_image_alloc (TesseraImage *image, int width, int height,
 bool parity_images_equal (const TesseraImage *a, const TesseraImage *b,
                           char *detail, size_t size);
 
+/* Smooth colour gradients with noise of random strength in the first three
+ * channels of an 8-bit IMAGE of 3 or more channels: many colours, some
+ * structure (tests/gpu/parity-mst-segment.c). */
+void parity_colour_field (TestRandom *r, TesseraImage *image);
+
+/* Whether A and B are the same classes of N_COLOURS colours (numbers,
+ * pixels, mean bits); DETAIL says where they differ. */
+bool parity_same_classes (const TesseraMstClasses *a,
+                          const TesseraMstClasses *b, size_t n_colours,
+                          char *detail, size_t size);
 
 #endif

@@ -13,12 +13,13 @@ gi.require_version('Gimp', '3.0')
 from gi.repository import Gimp, Gio, GLib, GObject, Gegl
 
 
-def call(name, image, drawables, properties):
+def call(name, image, drawables, properties,
+         run_mode=Gimp.RunMode.NONINTERACTIVE):
     """Runs the procedure NAME on DRAWABLES of IMAGE with PROPERTIES (a
     dict: property name to value) set on its config; its return values."""
     procedure = Gimp.get_pdb().lookup_procedure(name)
     config = procedure.create_config()
-    config.set_property('run-mode', Gimp.RunMode.NONINTERACTIVE)
+    config.set_property('run-mode', run_mode)
     config.set_property('image', image)
     config.set_core_object_array('drawables', drawables)
     for key, value in properties.items():
@@ -195,7 +196,175 @@ def trace_line(folder):
                  group, {})
 
 
-CASES = {'box-blur': box_blur, 'fill-contours': fill_contours,
+def new_drawable(kind, precision):
+    """A 40 x 30 image of PRECISION and in it a drawable of KIND (a text
+    layer where GIMP has fonts); (image, drawable)."""
+    base = Gimp.ImageBaseType.GRAY if kind.startswith('grey') \
+        else Gimp.ImageBaseType.RGB
+    image = Gimp.Image.new_with_precision(40, 30, base, precision)
+    layer = Gimp.Layer.new(image, 'layer', 40, 30,
+                           Gimp.ImageType.GRAYA_IMAGE
+                           if base == Gimp.ImageBaseType.GRAY
+                           else Gimp.ImageType.RGBA_IMAGE,
+                           100, Gimp.LayerMode.NORMAL)
+    image.insert_layer(layer, None, 0)
+    Gimp.context_set_foreground(Gegl.Color.new('#000000'))
+    Gimp.context_set_background(Gegl.Color.new('#f0c040'))
+    # A gradient, and in it a black frame round more of it: a closed
+    # contour of dark pixels for Fill Closed Contours.
+    layer.edit_gradient_fill(Gimp.GradientType.RADIAL, 0, False, 1, 0,
+                             True, 20, 15, 0, 0)
+    image.select_rectangle(Gimp.ChannelOps.REPLACE, 8, 6, 24, 18)
+    layer.edit_fill(Gimp.FillType.FOREGROUND)
+    image.select_rectangle(Gimp.ChannelOps.REPLACE, 10, 8, 20, 14)
+    layer.edit_gradient_fill(Gimp.GradientType.LINEAR, 0, False, 1, 0,
+                             True, 10, 8, 30, 22)
+    Gimp.Selection.none(image)
+    drawable = layer
+    if kind == 'outside':
+        layer.set_offsets(-13, 7)
+    elif kind == 'mask':
+        drawable = layer.create_mask(Gimp.AddMaskType.COPY)
+        layer.add_mask(drawable)
+    elif kind.endswith('channel'):
+        drawable = Gimp.Channel.new_from_component(image,
+                                                   Gimp.ChannelType.RED
+                                                   if base ==
+                                                   Gimp.ImageBaseType.RGB
+                                                   else Gimp.ChannelType.GRAY,
+                                                   'channel')
+        image.insert_channel(drawable, None, 0)
+    elif kind == 'text':
+        drawable = Gimp.TextLayer.new(image, 'Tessera',
+                                      Gimp.context_get_font(), 20,
+                                      Gimp.Unit.pixel())
+        image.insert_layer(drawable, None, 0)
+    elif kind == 'group':
+        drawable = Gimp.GroupLayer.new(image, 'tt-group')
+        image.insert_layer(drawable, None, 0)
+        image.reorder_item(layer, drawable, 0)
+    if kind.startswith('indexed'):
+        image.convert_indexed(Gimp.ConvertDitherType.NONE,
+                              Gimp.ConvertPaletteType.GENERATE, 16, False,
+                              False, '')
+    return image, drawable
+
+
+def digest(drawable):
+    """DRAWABLE's pixels, as bytes."""
+    buffer = drawable.get_buffer()
+    return bytes(buffer.get(buffer.get_extent(), 1.0, None,
+                            Gegl.AbyssPolicy.NONE))
+
+
+def item_names(image):
+    """Every layer (through groups), channel and path of IMAGE."""
+    def names(layers):
+        out = []
+        for layer in layers:
+            out.append(layer.get_name())
+            if layer.is_group():
+                out += names(layer.get_children())
+        return out
+    return names(image.get_layers()) + \
+        [c.get_name() for c in image.get_channels()] + \
+        [p.get_name() for p in image.get_paths()]
+
+
+# Each call of the drawables case: a label, the procedure, its properties
+# (the drawable's own marker for the reconstruction; Trace Line's points
+# on every kind of drawable, partly outside the canvas too).
+DRAWABLE_CALLS = [
+    ('box-blur', 'plug-in-tessera-box-blur', {'backend': 'cpu'}),
+    ('fill-layer', 'plug-in-tessera-fill-contours',
+     {'contour-source': 'dark', 'output': 'layer', 'backend': 'cpu'}),
+    ('fill-in-place', 'plug-in-tessera-fill-contours',
+     {'contour-source': 'dark', 'output': 'foreground', 'backend': 'cpu'}),
+    ('fill-selection', 'plug-in-tessera-fill-contours',
+     {'contour-source': 'dark', 'output': 'selection', 'backend': 'cpu'}),
+    ('reconstruct', 'plug-in-tessera-reconstruct',
+     {'output': 'new-layer', 'backend': 'cpu'}),
+    ('preset', 'plug-in-tessera-reconstruct-preset',
+     {'preset': 'opening', 'parameter': 2.0, 'output': 'in-place'}),
+    ('segment-copy', 'plug-in-tessera-mst-segment',
+     {'classes': 3, 'output': 'recoloured-layer', 'backend': 'cpu'}),
+    ('segment-layers', 'plug-in-tessera-mst-segment',
+     {'classes': 3, 'output': 'layer-per-class', 'backend': 'cpu'}),
+    ('segment-channels', 'plug-in-tessera-mst-segment',
+     {'classes': 3, 'output': 'channel-per-class', 'backend': 'cpu'}),
+    ('trace', 'plug-in-tessera-trace-line',
+     {'coords': None, 'stroke': True, 'backend': 'cpu'}),
+    ('trace-from-path', 'plug-in-tessera-trace-line-from-path',
+     {'backend': 'cpu'}),
+]
+DRAWABLE_KINDS = [
+    ('rgb-u8', Gimp.Precision.U8_NON_LINEAR),
+    ('grey-u16', Gimp.Precision.U16_LINEAR),
+    ('rgb-float', Gimp.Precision.FLOAT_LINEAR),
+    ('outside', Gimp.Precision.U8_NON_LINEAR),
+    ('mask', Gimp.Precision.U16_NON_LINEAR),
+    ('channel', Gimp.Precision.U8_NON_LINEAR),
+    ('grey-channel', Gimp.Precision.HALF_LINEAR),
+    ('text', Gimp.Precision.U8_NON_LINEAR),
+    ('group', Gimp.Precision.U8_NON_LINEAR),
+    ('indexed', Gimp.Precision.U8_NON_LINEAR),
+    ('indexed-channel', Gimp.Precision.U8_NON_LINEAR),
+]
+
+
+def drawables(folder):
+    """Every procedure on every kind of drawable: tells per call
+    DRAWABLE KIND LABEL ok|refused, what changed (the drawable's pixels,
+    the items, an undo step) and the message; then each call on an RGB
+    layer in the run modes that take no arguments, as RUNMODE MODE LABEL
+    and the same."""
+    runs = [(kind, precision, Gimp.RunMode.NONINTERACTIVE, 'DRAWABLE ' + kind)
+            for kind, precision in DRAWABLE_KINDS]
+    runs += [('rgb-u8', Gimp.Precision.U8_NON_LINEAR, mode, 'RUNMODE ' + word)
+             for mode, word in ((Gimp.RunMode.WITH_LAST_VALS, 'last-vals'),
+                                (Gimp.RunMode.INTERACTIVE, 'interactive'))]
+    for kind, precision, run_mode, what in runs:
+        for label, name, properties in DRAWABLE_CALLS:
+            try:
+                image, drawable = new_drawable(kind, precision)
+            except Exception as error:
+                tell('%s %s skipped: %s' % (what, label, error))
+                continue
+            properties = dict(properties)
+            if 'coords' in properties:
+                properties['coords'] = double_array([3, 12, 25, 20])
+            if name == 'plug-in-tessera-reconstruct':
+                properties['marker-drawable'] = drawable
+            if name.endswith('from-path'):
+                path = Gimp.Path.new(image, 'clicked')
+                image.insert_path(path, None, -1)
+                path.stroke_new_from_points(
+                    Gimp.PathStrokeType.BEZIER,
+                    [3, 12] * 3 + [25, 20] * 3, False)
+                image.set_selected_paths([path])
+            before = digest(drawable)
+            names = item_names(image)
+            selection = Gimp.Selection.bounds(image)
+            image.clean_all()
+            result = call(name, image, [drawable], properties, run_mode)
+            ok = result.index(0) == Gimp.PDBStatusType.SUCCESS
+            changes = []
+            if digest(drawable) != before:
+                changes.append('pixels')
+            if item_names(image) != names:
+                changes.append('items')
+            if Gimp.Selection.bounds(image) != selection:
+                changes.append('selection')
+            if image.is_dirty():
+                changes.append('undo')
+            tell('%s %s %s changed:%s %s' % (
+                what, label, 'ok' if ok else 'refused',
+                ','.join(changes) or 'nothing',
+                '' if ok else result.index(1)))
+            image.delete()
+
+
+CASES = {'box-blur': box_blur, 'drawables': drawables, 'fill-contours': fill_contours,
          'mst-segment': mst_segment, 'reconstruct': reconstruct,
          'trace-line': trace_line}
 
