@@ -176,11 +176,12 @@ gint32
 fill_selection_channel (gint32 image)
 {
   static const guchar black[3] = { 0, 0, 0 };
+  gchar              *name = tessera_output_incomplete_name (_("Fill interior"));
   gint32              channel;
   GeglBuffer         *buffer;
 
-  channel = tessera_gimp_channel_add (image, _("Fill interior"), 100.0,
-                                      black);
+  channel = tessera_gimp_channel_add (image, name, 100.0, black);
+  g_free (name);
   buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
   g_object_unref (buffer);
