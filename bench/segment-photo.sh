@@ -14,7 +14,7 @@ peers=$(dirname "$0")/peers/mst_segment_peers.py
 ours () {
   perf stat -e task-clock -x, -o /tmp/segment-photo.$$ "$1" mst-segment \
     --input "$photo" --classes 8 --threads 2 --repeat 1 \
-    | tr ' ' '\n' | grep -E '^(median_ms|histogram_ms|segment_ms|recolour_ms)=' \
+    | tr ' ' '\n' | grep -E '^[a-z_]+_ms=|^delta_e=' \
     | tr '\n' ' '
   echo "cpu_ms=$(grep task-clock /tmp/segment-photo.$$ | cut -d, -f1)"
 }
