@@ -13,6 +13,7 @@
 #include "fill-work.h"
 #include "fill-work-private.h"
 #include "tessera-args.h"
+#include "tessera-canvas.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
@@ -356,8 +357,9 @@ paint_write (Band *band)
       at.y += band->rect.y;
       at.x += band->rect.x;
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->target));
-      gegl_buffer_set (buffer, &at, 0, band->out.format,
-                       band->out.image.data, band->out.image.stride);
+      tessera_canvas_set (tessera_gimp_item_image (run->drawable), buffer,
+                          &at, band->out.format, band->out.image.data,
+                          band->out.image.stride);
     }
   g_object_unref (buffer);
 }
