@@ -562,11 +562,12 @@ tessera_mst_segment_recolour (const TesseraImage *src,
                               + (size_t) y * src->width;
       for (int x = 0; x < src->width; x++, in += pixel, out += pixel)
         {
-          const uint8_t *c = (const uint8_t *)
-                             &colour[classes->colour_class[index[x]]];
           if (out != in)
             memcpy (out, in, pixel);      /* alpha, if any */
-          memcpy (out, c, sample * colour_channels);
+          /* An invisible pixel has no class: it stays as it is. */
+          if (index[x] != TESSERA_COLOUR_TRANSPARENT)
+            memcpy (out, &colour[classes->colour_class[index[x]]],
+                    sample * colour_channels);
         }
     }
   return TESSERA_OK;
