@@ -49,10 +49,12 @@ rgb-channels rgb.png 7 0.0 1.0 0 2 1 #f
 rgba-channels-selection rgba.png 4 0.01 1.0 1 2 0 #t
 rgb-indexed rgb.png 9 0.0 1.0 1 3 0 #f
 rgba-indexed rgba.png 6 0.0 1.0 0 3 1 #f
-grey16-indexed grey16.png 5 0.0 1.0 1 3 0 #f"
+grey16-indexed grey16.png 5 0.0 1.0 1 3 0 #f
+hidden-recoloured hidden.png 6 0.01 1.0 1 0 0 #f
+hidden-channels hidden.png 4 0.0 1.0 0 2 0 #f"
 
 n_cases=$(echo "$cases" | wc -l)
-echo "1..$((n_cases + 6))"
+echo "1..$((n_cases + 7))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 
@@ -68,6 +70,13 @@ convert "$host_work/rgb.png" \( -size 240x180 gradient:white-black -rotate 90 \
   $plain "$host_work/rgba.png"
 convert "$host_work/rgb.png" -colorspace gray -depth 16 $plain \
   "$host_work/grey16.png"
+# Transparent pixels have no colour (issue 22): the left half transparent,
+# and every pixel.
+convert "$host_work/rgb.png" \( -size 240x180 xc:white -fill black \
+  -draw "rectangle 0,0 119,179" \) -alpha off -compose copy_opacity \
+  -composite $plain "$host_work/hidden.png"
+convert "$host_work/rgb.png" -alpha set -channel A -evaluate set 0 +channel \
+  $plain "$host_work/clear.png"
 
 # ---- the same Script-Fu in both GIMPs ----------------------------------
 # Each GIMP defines what differs (how lists come back, saving, the call);
@@ -286,3 +295,6 @@ report $? "a selection that misses the layer is refused as in GIMP 2.10"
 refuses range rgb.png '' '#:drawables (vector drawable) #:classes 257' \
   "classes"
 report $? "classes out of range is refused, naming the argument"
+refuses clear clear.png '' '#:drawables (vector drawable)' \
+  "Every pixel of the selection is transparent"
+report $? "a layer with nothing visible is refused as in GIMP 2.10"
