@@ -5,9 +5,10 @@
 # named arguments) and once from Python, and must give the same results:
 # every output (the recoloured layer, each class's layer, each class's
 # channel, the indexed copy's pixels and palette, each new item's name) on
-# RGB, RGBA and 16-bit grey layers, with and without a selection, GIMP
-# 2.10's read in bands of 64 rows and GIMP 3's whole.  Then the
-# refusals, with GIMP 2.10's messages.  Skips when no GIMP 3 root can be had
+# RGB, RGBA and 16-bit grey layers and an RGBA one whose left half is
+# transparent, with and without a selection, GIMP 2.10's read in bands of
+# 64 rows and GIMP 3's whole.  Then the refusals (a layer with nothing
+# visible among them), with GIMP 2.10's messages.  Skips when no GIMP 3 root can be had
 # or there is no GIMP 2.10 to compare with.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
