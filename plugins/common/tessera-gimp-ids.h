@@ -14,8 +14,14 @@
 #define TESSERA_LAYER(id)    gimp_layer_get_by_id (id)
 #define TESSERA_PATH(id)     gimp_path_get_by_id (id)
 #define TESSERA_CHANNEL(id)  gimp_channel_get_by_id (id)
-#define TESSERA_ID(object)   ((object) != NULL                               \
-                              ? gimp_item_get_id (GIMP_ITEM (object)) : -1)
+/* A function, not a macro: its argument is often a call that makes an
+ * item (gimp_layer_new…), which a macro naming it twice made twice. */
+#define TESSERA_ID(object)   tessera_item_id (GIMP_ITEM (object))
+static inline gint32
+tessera_item_id (GimpItem *item)
+{
+  return item != NULL ? gimp_item_get_id (item) : -1;
+}
 #else
 #define TESSERA_GIMP3 0
 #define TESSERA_IMAGE(id)    (id)

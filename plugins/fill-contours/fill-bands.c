@@ -8,10 +8,12 @@
 #include <libgimp/gimp.h>
 
 #include "fill-bands.h"
+#include "fill-cache.h"
 #include "fill-stream.h"
 #include "fill-work.h"
 #include "fill-work-private.h"
 #include "tessera-args.h"
+#include "tessera-canvas.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
@@ -53,6 +55,9 @@ typedef struct
   const Babl              *rgba;      /* R'G'B'A float in its space */
   TesseraContourThreshold  threshold;
   TesseraFillStream       *stream;
+  FillCache               *cache;     /* pass 1's pixels for pass 2, on the
+                                       * drawable; NULL for the other
+                                       * outputs */
   /* The core in the bands' thread: the CPU, no progress (GIMP is not to be
    * called from there). */
   TesseraExec              exec;
@@ -187,6 +192,8 @@ map_work (gpointer data)
                    * babl_format_get_bytes_per_pixel (run->own),
                    run->own, run->rgba, run->tile, &run->threshold);
   band->status = tessera_fill_stream_add (run->stream, &map, &run->exec);
+  if (run->cache != NULL)
+    fill_cache_add (run->cache, band->index, band->pixels, map.height);
   return NULL;
 }
 
@@ -241,15 +248,26 @@ map_bands (FillBands       *run,
 /* ------------------------------------------------------------------ */
 /* Pass 2: the region numbers, painted and written. */
 
-/* On the drawable the band's pixels are read first: the fill goes over
- * them. */
+/* On the drawable the band's pixels come first: the fill goes over them.
+ * Pass 1 kept them where they were small (fill-cache.h), else they are
+ * read again. */
 static void
 paint_read (Band *band)
 {
+  FillBands     *run    = band->run;
+  GeglRectangle  window = { band->rect.x, band->rect.y - band->rows.y,
+                            band->rect.width, band->rect.height };
+
   if (band->rect.height == 0)
     return;
   tessera_region_retarget (&band->out, &band->rect);
-  if (band->run->values->output == FILL_OUTPUT_FOREGROUND)
+  if (run->values->output != FILL_OUTPUT_FOREGROUND)
+    return;
+  /* The pixels are kept in the drawable's format, and worked on in it but
+   * for types the core does not take (as float then). */
+  if (band->out.format != run->own
+      || ! fill_cache_get (run->cache, band->index, &window,
+                           band->out.image.data, band->out.image.stride))
     tessera_region_load (&band->out, NULL);
 }
 
@@ -339,8 +357,9 @@ paint_write (Band *band)
       at.y += band->rect.y;
       at.x += band->rect.x;
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->target));
-      gegl_buffer_set (buffer, &at, 0, band->out.format,
-                       band->out.image.data, band->out.image.stride);
+      tessera_canvas_set (tessera_gimp_item_image (run->drawable), buffer,
+                          &at, band->out.format, band->out.image.data,
+                          band->out.image.stride);
     }
   g_object_unref (buffer);
 }
@@ -516,6 +535,21 @@ paint_output (FillBands       *run,
   return ok;
 }
 
+/* The most bytes RUN's cache may hold: a thirty-second of the drawable's,
+ * so that the plug-in's peak stays well under half the layer's bytes, but
+ * at least a MiB, which small layers (the tests') fill with line art
+ * (TESSERA_FILL_CACHE_BYTES in the environment sets it, for the tests). */
+static gsize
+cache_budget (const FillBands *run)
+{
+  const gchar *bytes = g_getenv ("TESSERA_FILL_CACHE_BYTES");
+
+  if (bytes != NULL)
+    return g_ascii_strtoull (bytes, NULL, 10);
+  return MAX ((gsize) run->width * run->height
+              * babl_format_get_bytes_per_pixel (run->own) / 32, 1 << 20);
+}
+
 /* RUN for DRAWABLE by VALUES: its bands, what is read, the threshold, the
  * stream. */
 static gboolean
@@ -544,6 +578,10 @@ bands_init (FillBands        *run,
   run->tile   = gimp_tile_height ();
   run->bounds = (GeglRectangle) { 0, 0, run->width, run->height };
   run->exec   = tessera_exec_default ();
+  if (values->output == FILL_OUTPUT_FOREGROUND)
+    run->cache = fill_cache_new (run->width,
+                                 babl_format_get_bytes_per_pixel (run->own),
+                                 run->count, cache_budget (run));
   run->exec.backend = TESSERA_BACKEND_CPU;
   fill_foreground_pixel (run->rgba, foreground);
   run->threshold = fill_contour_threshold (values, foreground);
@@ -584,6 +622,7 @@ fill_bands_run (gint32            image,
       ok = paint_output (&run, bands, &progress, error);
     }
   g_free (run.colours);
+  fill_cache_free (run.cache);
   tessera_fill_stream_free (run.stream);
   return ok;
 }

@@ -4,8 +4,9 @@
  * Pass 1 reads the drawable band by band, makes each band's contour map
  * and hands it to the core's stream, which labels it and unites its
  * regions with the band above; pass 2 gets each band's region numbers and
- * writes the output band by band (on the drawable: its pixels read again
- * and written to the shadow buffer, merged at the end as one undo step).
+ * writes the output band by band (on the drawable: its pixels, kept from
+ * pass 1 where they were small, fill-cache.h, else read again, painted and
+ * written to the shadow buffer, merged at the end as one undo step).
  * While one band is computed in a thread, the plug-in's main thread, the
  * only one that may talk to GIMP, reads the next band or writes the one
  * before.  The pixels are those of the whole-drawable run; the plug-in

@@ -66,9 +66,10 @@ void        fill_new_layer_done   (gint32               layer,
                                    const GeglRectangle *rect,
                                    gboolean             direct);
 
-/* A cleared channel of IMAGE for the interior; then, with SELECT, the
- * interior cut to the selection becomes the selection, and the channel
- * goes. */
+/* A cleared channel of IMAGE for the interior, named as incomplete: it
+ * is never a result, and a kill must not leave one that looks like one;
+ * then, with SELECT, the interior cut to the selection becomes the
+ * selection, and the channel goes. */
 gint32      fill_selection_channel (gint32   image);
 void        fill_select_channel    (gint32   image,
                                     gint32   channel,

@@ -176,11 +176,12 @@ gint32
 fill_selection_channel (gint32 image)
 {
   static const guchar black[3] = { 0, 0, 0 };
+  gchar              *name = tessera_output_incomplete_name (_("Fill interior"));
   gint32              channel;
   GeglBuffer         *buffer;
 
-  channel = tessera_gimp_channel_add (image, _("Fill interior"), 100.0,
-                                      black);
+  channel = tessera_gimp_channel_add (image, name, 100.0, black);
+  g_free (name);
   buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (channel));
   gegl_buffer_clear (buffer, NULL);
   g_object_unref (buffer);
@@ -215,25 +216,32 @@ write_selection (const FillJob *jobs,
   for (gint i = 0; i < count; i++)
     {
       const TesseraImage *paint = &jobs[i].paint;
-      GeglRectangle       area;
+      const GeglRectangle canvas = { 0, 0, tessera_gimp_image_width (image),
+                                     tessera_gimp_image_height (image) };
+      GeglRectangle       layer, area;
       guint8             *mask;
 
       if (paint->data == NULL)
         continue;
-      tessera_gimp_drawable_offsets (jobs[i].drawable, &area.x, &area.y);
-      area.width  = paint->width;
-      area.height = paint->height;
+      tessera_gimp_drawable_offsets (jobs[i].drawable, &layer.x, &layer.y);
+      layer.width  = paint->width;
+      layer.height = paint->height;
+      /* The channel holds the canvas alone: a layer partly outside it has
+       * only that part written (see tessera-canvas.h). */
+      if (! gegl_rectangle_intersect (&area, &layer, &canvas))
+        continue;
       /* The layer's area in one read and one write, not two buffer calls
        * per row (faster: bench/RESULTS.md, Fill Closed Contours). */
-      mask = g_malloc ((gsize) paint->width * paint->height);
+      mask = g_malloc ((gsize) area.width * area.height);
       gegl_buffer_get (buffer, &area, 1.0, babl_format ("Y u8"), mask,
                        GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
-      for (gint y = 0; y < paint->height; y++)
+      for (gint y = 0; y < area.height; y++)
         {
-          const guint8 *inside = tessera_image_row (paint, y);
-          guint8       *row = mask + (gsize) y * paint->width;
+          const guint8 *inside = tessera_image_row (paint, area.y - layer.y + y)
+                                 + (area.x - layer.x);
+          guint8       *row = mask + (gsize) y * area.width;
           /* Inside in any layer: the brighter of what is there and this. */
-          for (gint x = 0; x < paint->width; x++)
+          for (gint x = 0; x < area.width; x++)
             row[x] = MAX (row[x], inside[x]);
         }
       gegl_buffer_set (buffer, &area, 0, babl_format ("Y u8"), mask,

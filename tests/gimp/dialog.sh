@@ -3,7 +3,8 @@
 # private X server (Xvfb) with a private profile holding the freshly built
 # plug-ins, opens a sample image, calls a procedure RUN-INTERACTIVE, waits
 # for its dialog, takes screenshots, acts on the dialog (OK), then checks
-# the result and that one undo brings the image back.  Prints TAP.
+# the result and that one undo brings the image back, its selection too.
+# Prints TAP.
 #
 #   dialog.sh CASE-FILE
 #
@@ -43,6 +44,9 @@
 #             empty: the image must change
 #   mnemonics_todo  optional: why the dialog's labels still share mnemonics
 #             (the check is then a TAP TODO, which fails once they don't)
+#   shows_dialog  optional: "no" when the call shows no dialog (it runs
+#             RUN-NONINTERACTIVE, for the undo of a run): WINDOW is then
+#             the image window's title, and no mnemonics are checked
 #   undo_items  optional: "yes" when one undo must also remove every item
 #             (layer, channel, path) the call added: the image's items are
 #             counted through its layer groups before the call and after
@@ -199,6 +203,7 @@ undo_items=''
 gimprc=''
 help=''
 mnemonics_todo=''
+shows_dialog=yes
 . "$case_file" || { echo "Bail out! $case_file failed"; exit 1; }
 [ "$help" = yes ] && system_plugins="$system_plugins help web-browser"
 # shellcheck disable=SC2046,SC2086
@@ -237,6 +242,7 @@ cat > "$work/script.scm" <<EOF
        (drawable (car (gimp-image-get-active-drawable image))))
   (gimp-display-new image)
   (tt-save image drawable (string-append dir "/before.raw"))
+  (tt-save-selection image (string-append dir "/before-selection.raw"))
   (tt-write-text (string-append dir "/items-before")
                  (number->string (tt-item-count image)))
   (let ((status (tt-call (lambda (image drawable) $call) image drawable)))
@@ -246,6 +252,7 @@ cat > "$work/script.scm" <<EOF
     (tt-write-text (string-append dir "/status") status))
   (tessera-test-io-wait RUN-NONINTERACTIVE (string-append dir "/undone")
                         $RESULT_TIMEOUT)
+  (tt-save-selection image (string-append dir "/undone-selection.raw"))
   (tt-write-text (string-append dir "/items-undone")
                  (number->string (tt-item-count image)))
   (tt-save image drawable (string-append dir "/undone.raw"))
@@ -270,14 +277,16 @@ if [ -n "$dialog" ]; then
   [ ! -s "$work/actions.log" ]
   tap_result $? "the actions on the dialog" "$work/actions.log"
   # GIMP's own German for the buttons it makes (Help), after ours.
-  gimp_mo="$(pkg-config --variable=prefix gimp-2.0 2> /dev/null || echo /usr)"
-  gimp_mo="$gimp_mo/share/locale/de/LC_MESSAGES/gimp20-libgimp.mo"
-  [ -f "$gimp_mo" ] || gimp_mo=
-  # shellcheck disable=SC2086
-  sh "$abs_top_srcdir/tests/gimp/mnemonics.sh" "$work/hook.log" German \
-    "$abs_top_srcdir/po/de.po" $gimp_mo > "$work/mnemonics.log" 2>&1
-  tap_result $? "no two labels of the dialog share a mnemonic (English, German)${mnemonics_todo:+ # TODO $mnemonics_todo}" \
-    "$work/mnemonics.log"
+  if [ "$shows_dialog" != no ]; then
+    gimp_mo="$(pkg-config --variable=prefix gimp-2.0 2> /dev/null || echo /usr)"
+    gimp_mo="$gimp_mo/share/locale/de/LC_MESSAGES/gimp20-libgimp.mo"
+    [ -f "$gimp_mo" ] || gimp_mo=
+    # shellcheck disable=SC2086
+    sh "$abs_top_srcdir/tests/gimp/mnemonics.sh" "$work/hook.log" German \
+      "$abs_top_srcdir/po/de.po" $gimp_mo > "$work/mnemonics.log" 2>&1
+    tap_result $? "no two labels of the dialog share a mnemonic (English, German)${mnemonics_todo:+ # TODO $mnemonics_todo}" \
+      "$work/mnemonics.log"
+  fi
   for shot in $(echo "$actions" | sed -n 's/^ *screenshot  *//p'); do
     [ -s "$screenshots/$name-$shot.png" ]
     tap_result $? "screenshot $screenshots/$name-$shot.png"
@@ -311,13 +320,18 @@ if [ -s "$work/after.raw" ]; then
   wait_for_file "$work/undone.raw" 30 \
     && "$GIMP_CHECK" same "$work/before.raw" "$work/undone.raw" \
          > "$work/undo.log" 2>&1 \
+    && { "$GIMP_CHECK" same "$work/before-selection.raw" \
+           "$work/undone-selection.raw" > "$work/undo.log" 2>&1 \
+         || { echo "the selection is not as before" >> "$work/undo.log"
+              false; }; } \
     && if [ "$undo_items" = yes ] \
           && ! cmp -s "$work/items-before" "$work/items-undone"; then
          echo "items: $(cat "$work/items-before") before," \
               "$(cat "$work/items-undone") after one undo" > "$work/undo.log"
          false
        fi
-  tap_result $? "one undo restores the image" "$work/undo.log"
+  tap_result $? "one undo restores the image and its selection" \
+    "$work/undo.log"
 fi
 
 # GIMP quits by itself at the end of the script.

@@ -9,7 +9,10 @@
 # the result's name (at most one named "NAME (incomplete)", which GIMP's
 # closing of the run's undo group lets one undo remove), unless the kill
 # came after the plug-in's last write: then the result is whole, as the
-# uncut run left it.  TAP output.
+# uncut run left it.  The image has no selection, and none is left after
+# any job, but for Fill Closed Contours' selection output ("=selection"),
+# whose uncut run selects the interior: killed, nothing is selected, or
+# that interior.  TAP output.
 set -u
 
 : "${abs_top_builddir:?}" "${abs_top_srcdir:?}"
@@ -44,7 +47,8 @@ tessera-fill-contours|Flat colours|(plug-in-tessera-fill-contours RUN-NONINTERAC
 tessera-fill-contours|Fill|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 1 1 0 0 0 0 0 0 -1 0)
 tessera-reconstruct|Reconstruction by dilation|(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image drawable drawable 0 8 0 1 0)
 tessera-reconstruct|-|(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable 4 3 8 1 1 0)
-tessera-mst-segment|Class 1 (*|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 2 1 1)"
+tessera-mst-segment|Class 1 (*|(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable 6 0.0 1.0 0 2 1 1)
+tessera-fill-contours|=selection|(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable 0 0.5 4 2 1 0 0 0 0 0 0 -1 0)"
 # Fill Closed Contours in bands, as on layers of 2^25 pixels and more.
 export TESSERA_FILL_BAND_PIXELS=1
 
@@ -70,6 +74,9 @@ jobs="$work/jobs"
          (drawable (car (gimp-image-get-active-drawable image))))
     (tt-write-text (string-append dir "/status") (tt-call call image drawable))
     (tt-save image drawable (string-append dir "/after.raw"))
+    (tt-write-text (string-append dir "/selection")
+                   (if (= (car (gimp-selection-is-empty image)) 1) "none" "some"))
+    (tt-save-selection image (string-append dir "/selection.raw"))
     (let ((port (open-output-file (string-append dir "/names"))))
       (for-each (lambda (name) (display name port) (newline port))
                 (names image))
@@ -170,8 +177,28 @@ while [ $job -le "$job_count" ]; do
   { read -r program; read -r name; read -r point; } < "$dir/job"
   log="$dir/check.log"
   : > "$log"
+  selected=$(cat "$dir/selection" 2> /dev/null)
+  uncut=$jobs/$(( (job - 1) / runs * runs + 1 ))
   if [ ! -e "$dir/done" ]; then
     echo "the job did not finish" > "$log"
+    false
+  elif [ "$name" = =selection ]; then
+    # The drawable untouched, nothing named as a result; the interior
+    # selected when uncut; killed, nothing selected or all of it.
+    echo "selection: $selected; items: $(tr '\n' ',' < "$dir/names")" > "$log"
+    "$GIMP_CHECK" same "$work/before.raw" "$dir/after.raw" >> "$log" 2>&1 \
+      && ! grep -q -x -F "Fill interior" "$dir/names" \
+      && if [ "$point" = uncut ]; then
+           head -n 1 "$dir/status" | grep -q '^ok$' \
+             && [ "$selected" = some ] && [ "$(cat "$dir/names")" = layer ]
+         else
+           [ "$(grep -c "(incomplete)" "$dir/names")" -le 1 ] \
+             && { [ "$selected" = none ] \
+                  || "$GIMP_CHECK" same "$uncut/selection.raw" \
+                       "$dir/selection.raw" >> "$log" 2>&1; }
+         fi
+  elif [ "$selected" != none ]; then
+    echo "a selection is left; items: $(tr '\n' ',' < "$dir/names")" > "$log"
     false
   elif [ "$point" = uncut ] && [ "$name" = - ]; then
     # The run completes and changes the drawable, adding nothing.
@@ -191,7 +218,6 @@ while [ $job -le "$job_count" ]; do
     { [ "$name" = - ] || has_result "$name" "$dir/names"; } \
       && ! grep -q "(incomplete)" "$dir/names"
   else
-    uncut=$jobs/$(( (job - 1) / runs * runs + 1 ))
     echo "killed after $(cat "$dir/killed") ms of $(cat "$uncut/elapsed") ms; items: $(tr '\n' ',' < "$dir/names")" > "$log"
     # Nothing that looks like a result, the drawable as it was; or, killed
     # after its last write (late points), the whole result as the uncut

@@ -56,13 +56,8 @@ for kind in $kinds; do
         echo "ok $n - $call on $kind # SKIP ${line#* skipped: }"
         continue ;;
     esac
-    todo=
-    # The selection's temporary channel is written beyond the canvas, and
-    # GIMP 3's libgimp kills the plug-in (branch fillmask changes it).
-    [ "$kind-$call" = outside-fill-selection ] \
-      && todo=" # TODO the selection output beyond the canvas (fillmask)"
     echo "${line#DRAWABLE $kind $call }" | grep -q "^$want"
-    report $? "$call on $kind: ${line:-no line; see python.log}$todo"
+    report $? "$call on $kind: ${line:-no line; see python.log}"
   done
 done
 

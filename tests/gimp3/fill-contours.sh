@@ -31,7 +31,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..17"
+echo "1..21"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -143,6 +143,64 @@ fill dark-layer rgb.png "200 0 0" "$only_new" \
   '1 0.5 4 1 0 0 1 3 0 16 0 -1 0'
 same dark-layer-3 dark-layer-2
 report $? "RGB, all layers, a new layer over the ink: 2.10's image"
+
+# On the layer in bands (as on layers of 2^25 pixels and more; set low
+# here), the line art's pixels kept from pass 1 (fill-cache.h), or, with
+# a budget of 3000 bytes, only the first bands'.  Each must be the whole
+# layer's run (all layers on: never in bands) on a twin of the image made
+# before, pixel for pixel, and leave the selection as it was (both images'
+# selections painted white on a new layer, NAME-sel-*.png) and no channel.
+# SELECT is a script-fu expression of image.
+bands ()   # NAME INPUT SELECT [CACHE-BYTES]
+{
+  cache_bytes=${4:+TESSERA_FILL_CACHE_BYTES=$4}
+  on_layer='#:contour-source "dark" #:threshold 0.5 #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0 #:bleed 0 #:edge-regions FALSE #:bleed-to-centre FALSE'
+  in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
+    TESSERA_FILL_BAND_PIXELS=1 TESSERA_BAND_BYTES=1 $cache_bytes \
+    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    --batch-interpreter=plug-in-script-fu-eval -b "
+    (define (layer-of image) (vector-ref (car (gimp-image-get-layers image)) 0))
+    (define (keep image what)
+      (let ((probe (car (gimp-layer-new image \"probe\"
+                          (car (gimp-image-get-width image))
+                          (car (gimp-image-get-height image))
+                          RGBA-IMAGE 100 LAYER-MODE-NORMAL)))
+            (port (open-output-file (string-append \"$work/$1-channels-\" what))))
+        (display (vector-length (car (gimp-image-get-channels image))) port)
+        (close-output-port port)
+        (gimp-file-save RUN-NONINTERACTIVE image (string-append \"$work/$1-\" what \".png\"))
+        (gimp-image-insert-layer image probe 0 0)
+        (gimp-drawable-fill probe FILL-TRANSPARENT)
+        (gimp-context-set-foreground '(255 255 255))
+        (gimp-drawable-edit-fill probe FILL-FOREGROUND)
+        (gimp-image-remove-layer image (vector-ref (car (gimp-image-get-layers image)) 1))
+        (gimp-file-save RUN-NONINTERACTIVE image (string-append \"$work/$1-sel-\" what \".png\"))))
+    (let* ((image (car (gimp-file-load RUN-NONINTERACTIVE \"$work/$2\")))
+           (twin 0))
+      $3
+      (set! twin (car (gimp-image-duplicate image)))
+      (gimp-context-set-foreground '(58 127 196))
+      (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+        #:image image #:drawables (vector (layer-of image)) $on_layer)
+      (plug-in-tessera-fill-contours #:run-mode RUN-NONINTERACTIVE
+        #:image twin #:drawables (vector (layer-of twin)) $on_layer
+        #:all-layers TRUE)
+      (keep image \"bands\")
+      (keep twin \"whole\"))" >"$host_work/$1.log" 2>&1
+  same "$1-bands" "$1-whole" && same "$1-sel-bands" "$1-sel-whole" \
+    && [ "$(cat "$host_work/$1-channels-bands")" = 0 ] \
+    && [ "$(cat "$host_work/$1-channels-whole")" = 0 ]
+}
+feather='(gimp-image-select-ellipse image CHANNEL-OP-REPLACE 60 40 420 330)
+         (gimp-selection-feather image 40)'
+bands bands-rgb rgb.png '#t'
+report $? "RGB on the layer in bands: the whole layer's pixels, no selection left"
+bands bands-feather rgb.png "$feather"
+report $? "RGB, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
+bands bands-grey16 grey16.png "$feather"
+report $? "16-bit grey, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
+bands bands-rgba rgba.png '(gimp-image-select-rectangle image CHANNEL-OP-REPLACE 100 80 300 200)' 3000
+report $? "RGBA, a rectangle selected, in bands, the first kept: the whole layer's pixels, the selection as it was"
 
 # From Python: the test plug-in's case fill-contours (tessera-python-test.py,
 # the procedure's config set by argument name) fills rgba.png's contours
