@@ -88,7 +88,8 @@ tessera_colour_histogram (const TesseraImage *image,
 
   #pragma omp parallel for schedule (static) num_threads (threads)
   for (size_t i = 0; i < n_pixels; i++)
-    histogram->pixel_colour[i] = table[histogram->pixel_colour[i]];
+    if (histogram->pixel_colour[i] != TESSERA_COLOUR_TRANSPARENT)
+      histogram->pixel_colour[i] = table[histogram->pixel_colour[i]];
   tessera_exec_progress (exec, 1.0);
 
 out:

@@ -3,8 +3,10 @@
  *
  * Colours are 8 bits per channel.  Deeper images (u16, f32) are first
  * rounded to 8 bits per channel, and QUANTISED says so, so that the caller
- * can tell the user.  Grey images give grey colours (r = g = b); alpha is
- * ignored (every pixel counts, whatever its opacity). */
+ * can tell the user.  Grey images give grey colours (r = g = b).  A pixel
+ * whose alpha rounds to 0 in 8 bits is invisible: it has no colour, shapes
+ * no class and counts in no share; any other alpha counts as a whole
+ * pixel. */
 #ifndef TESSERA_COLOUR_HISTOGRAM_H
 #define TESSERA_COLOUR_HISTOGRAM_H
 
@@ -13,13 +15,18 @@
 #include "exec.h"
 #include "image.h"
 
+/* The colour index of an invisible pixel (alpha 0), in pixel_colour; also
+ * its key in core/colour-keys.h. */
+#define TESSERA_COLOUR_TRANSPARENT UINT32_MAX
+
 typedef struct
 {
-  size_t    n_colours;
+  size_t    n_colours;    /* 0 if no pixel is visible */
   uint8_t  *colours;      /* n_colours x (R, G, B), in increasing order of
                              the 24-bit number R<<16 | G<<8 | B */
   uint32_t *counts;       /* pixels of each colour */
-  uint32_t *pixel_colour; /* width x height colour indices, rows packed */
+  uint32_t *pixel_colour; /* width x height colour indices, rows packed;
+                             TESSERA_COLOUR_TRANSPARENT for alpha 0 */
   int       width;
   int       height;
   bool      quantised;    /* the image had more than 8 bits per channel */

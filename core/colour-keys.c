@@ -13,6 +13,34 @@ rgb_key (uint32_t r, uint32_t g, uint32_t b)
   return r << 16 | g << 8 | b;
 }
 
+static inline int
+alpha_rounds_to_0 (const TesseraImage *image, const void *row, int x)
+{
+  const size_t a = (size_t) x * image->channels + image->channels - 1;
+
+  switch (image->type)
+    {
+    case TESSERA_U8:
+      return ((const uint8_t *) row)[a] == 0;
+    case TESSERA_U16:
+      return tessera_quantise_u16 (((const uint16_t *) row)[a]) == 0;
+    case TESSERA_F32:
+      return tessera_quantise_f32 (((const float *) row)[a]) == 0;
+    }
+  return 0;
+}
+
+/* A pass of its own, so that images without alpha pay nothing. */
+static void
+mark_transparent (const TesseraImage *image, int y, uint32_t *keys)
+{
+  const void *row = tessera_image_row (image, y);
+
+  for (int x = 0; x < image->width; x++)
+    if (alpha_rounds_to_0 (image, row, x))
+      keys[x] = TESSERA_COLOUR_TRANSPARENT;
+}
+
 void
 tessera_colour_row_keys (const TesseraImage *image, int y, uint32_t *keys)
 {
@@ -50,6 +78,8 @@ tessera_colour_row_keys (const TesseraImage *image, int y, uint32_t *keys)
         break;
       }
     }
+  if (c == 2 || c == 4)
+    mark_transparent (image, y, keys);
 }
 
 /* Photos have long runs of one colour, so a run costs one atomic add, not
@@ -61,8 +91,9 @@ tessera_colour_count_keys (const uint32_t *keys, int n, uint32_t *table)
   for (int x = 1; x <= n; x++)
     if (x == n || keys[x] != keys[start])
       {
-        __atomic_fetch_add (&table[keys[start]], (uint32_t) (x - start),
-                            __ATOMIC_RELAXED);
+        if (keys[start] != TESSERA_COLOUR_TRANSPARENT)
+          __atomic_fetch_add (&table[keys[start]], (uint32_t) (x - start),
+                              __ATOMIC_RELAXED);
         start = x;
       }
 }

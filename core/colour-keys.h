@@ -12,12 +12,13 @@
 #define TESSERA_COLOUR_KEYS (1u << 24)
 
 /* The colour of every pixel of row Y of IMAGE into KEYS (IMAGE's width);
- * samples deeper than 8 bits rounded as tessera_quantise_* do. */
+ * samples deeper than 8 bits rounded as tessera_quantise_* do; a pixel
+ * whose alpha rounds to 0 gets TESSERA_COLOUR_TRANSPARENT. */
 void          tessera_colour_row_keys     (const TesseraImage *image, int y,
                                            uint32_t *keys);
 
 /* Adds N KEYS to TABLE's counters (TESSERA_COLOUR_KEYS of them), safe from
- * several threads at once. */
+ * several threads at once; transparent keys are not counted. */
 void          tessera_colour_count_keys   (const uint32_t *keys, int n,
                                            uint32_t *table);
 

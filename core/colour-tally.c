@@ -116,13 +116,26 @@ sort_keys (uint32_t *keys, uint32_t *scratch, size_t n)
   return keys;
 }
 
+/* Keeps the N KEYS that are colours, in their order; returns how many. */
+static size_t
+drop_transparent (uint32_t *keys, size_t n)
+{
+  size_t kept = 0;
+
+  for (size_t i = 0; i < n; i++)
+    if (keys[i] != TESSERA_COLOUR_TRANSPARENT)
+      keys[kept++] = keys[i];
+  return kept;
+}
+
 /* The small image's colours, counted by sorting its pixels' keys; the
  * distinct keys are kept for tessera_colour_tally_index. */
 static TesseraStatus
 collect_sorted (TesseraColourTally *tally, TesseraColourHistogram *histogram)
 {
-  const size_t n = tally->pixels;
-  uint32_t *scratch = malloc (sizeof (uint32_t) * n);
+  const size_t n = drop_transparent (tally->keys, tally->pixels);
+  /* One more: an image with no visible pixel has no keys. */
+  uint32_t *scratch = malloc (sizeof (uint32_t) * (n + 1));
   uint32_t *sorted, *distinct;
   size_t used = 0;
 
@@ -155,7 +168,7 @@ collect_sorted (TesseraColourTally *tally, TesseraColourHistogram *histogram)
     }
   free (sorted);
   /* The distinct keys are often far fewer than the pixels. */
-  tally->keys = realloc (distinct, sizeof (uint32_t) * used);
+  tally->keys = realloc (distinct, sizeof (uint32_t) * (used + 1));
   if (tally->keys == NULL)
     tally->keys = distinct;
   tally->n_keys = used;
@@ -215,12 +228,15 @@ index_row (const TesseraColourTally *tally, uint32_t *row, int width)
   if (tally->table != NULL)
     {
       for (int x = 0; x < width; x++)
-        row[x] = tally->table[row[x]];
+        if (row[x] != TESSERA_COLOUR_TRANSPARENT)
+          row[x] = tally->table[row[x]];
       return true;
     }
   /* Runs of one colour look it up once. */
   for (int x = 0; x < width; x++)
     {
+      if (row[x] == TESSERA_COLOUR_TRANSPARENT)
+        continue;
       if (last == UINT32_MAX || row[x] != last_key)
         {
           size_t i = find_key (tally->keys, tally->n_keys, row[x]);

@@ -61,7 +61,8 @@ TesseraStatus tessera_colour_tally_finish (TesseraColourTally *tally,
 
 /* After finishing: the index in the histogram of the colour of every pixel
  * of BAND (rows of the same image, or any image of its colours), into
- * INDICES (BAND's width x height, rows packed).  A colour the image does
+ * INDICES (BAND's width x height, rows packed; an invisible pixel gets
+ * TESSERA_COLOUR_TRANSPARENT, as in pixel_colour).  A colour the image does
  * not have gives TESSERA_ERROR_INVALID_ARGUMENT for a small image, and an
  * index of no meaning for a large one. */
 TesseraStatus tessera_colour_tally_index  (const TesseraColourTally *tally,

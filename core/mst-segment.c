@@ -528,9 +528,10 @@ class_colour (const double *mean, TesseraSampleType type)
 }
 
 /* One row: each pixel takes its class's colour, COLOUR_BYTES of it, and
- * keeps the rest of its PIXEL bytes (alpha).  Grey images have grey
- * colours, so any channel of the mean will do.  8-bit RGB, the common
- * case, is copied byte by byte: a call to memcpy a pixel costs more. */
+ * keeps the rest of its PIXEL bytes (alpha); a transparent pixel keeps all
+ * of them.  Grey images have grey colours, so any channel of the mean will
+ * do.  8-bit RGB, the common case (no alpha, so nothing transparent), is
+ * copied byte by byte: a call to memcpy a pixel costs more. */
 static void
 recolour_row (const uint8_t *in, uint8_t *out, const uint32_t *index,
               int width, const uint32_t *colour_class,
@@ -549,10 +550,11 @@ recolour_row (const uint8_t *in, uint8_t *out, const uint32_t *index,
     }
   for (int x = 0; x < width; x++, in += pixel, out += pixel)
     {
-      const uint8_t *c = (const uint8_t *) &colour[colour_class[index[x]]];
       if (out != in)
         memcpy (out, in, pixel);      /* alpha, if any */
-      memcpy (out, c, colour_bytes);
+      /* An invisible pixel has no class: it stays as it is. */
+      if (index[x] != TESSERA_COLOUR_TRANSPARENT)
+        memcpy (out, &colour[colour_class[index[x]]], colour_bytes);
     }
 }
 

@@ -127,8 +127,8 @@ TesseraStatus tessera_mst_cut            (const TesseraEmstEdge *edges,
                                           int *n_classes);
 
 /* DST = SRC with every pixel's colour replaced by its class's mean colour
- * (alpha kept).  SRC is the image HISTOGRAM was made from; DST has its
- * shape and may be SRC. */
+ * (alpha kept); an invisible pixel (alpha 0) is kept as it is.  SRC is the
+ * image HISTOGRAM was made from; DST has its shape and may be SRC. */
 TesseraStatus tessera_mst_segment_recolour (const TesseraImage *src,
                                             const TesseraColourHistogram *histogram,
                                             const TesseraMstClasses *classes,

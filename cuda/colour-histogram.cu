@@ -1,7 +1,8 @@
 /* Tessera — the distinct colours of an 8-bit image on the device: a count
  * per 24-bit colour (the whole table, as the CPU's core/colour-keys.c),
  * its used entries numbered by a scan, so the colours come out in the
- * CPU's order, then each pixel's key replaced by its colour's number. */
+ * CPU's order, then each pixel's key replaced by its colour's number.  A
+ * pixel of alpha 0 keeps TESSERA_COLOUR_TRANSPARENT and is not counted. */
 #include <cub/cub.cuh>
 #include "colour-keys.h"
 #include "colour-pipeline.cuh"
@@ -11,14 +12,15 @@ namespace {
 const int BLOCK = 256;
 const int PIXELS_PER_THREAD = 8;
 
-const uint32_t NO_KEY = 0xffffffffu;    /* beyond the row: no colour */
+const uint32_t NO_KEY = 0xfffffffeu;    /* beyond the row: no colour */
+const uint32_t TRANSPARENT = TESSERA_COLOUR_TRANSPARENT;
 
 /* A warp's PIXELS_PER_THREAD x 32 pixels of row Y from X0, 32 side by side
  * at a time: their keys written, and each key counted once per step by
  * the lowest lane that holds it (a photo's neighbours share colours). */
 __device__ void
 count_row_keys (const TesseraImage &image, int y, int x0, uint32_t *keys,
-                uint32_t *table)
+                uint32_t *table, unsigned long long *transparent)
 {
   const int c = image.channels, lane = threadIdx.x % 32;
   const uint8_t *row = (const uint8_t *) image.data + (size_t) y * image.stride;
@@ -33,24 +35,29 @@ count_row_keys (const TesseraImage &image, int y, int x0, uint32_t *keys,
           const uint8_t *p = row + (size_t) x * c;
           key = c >= 3 ? (uint32_t) p[0] << 16 | (uint32_t) p[1] << 8 | p[2]
                        : p[0] * 0x010101u;
+          if ((c == 2 || c == 4) && p[c - 1] == 0)
+            key = TRANSPARENT;
           out[x] = key;
         }
       const unsigned same = __match_any_sync (0xffffffffu, key);
-      if (key != NO_KEY && lane == __ffs (same) - 1)
+      if (key < TESSERA_COLOUR_KEYS && lane == __ffs (same) - 1)
         atomicAdd (&table[key], (uint32_t) __popc (same));
+      else if (key == TRANSPARENT && lane == __ffs (same) - 1)
+        atomicAdd (transparent, (unsigned long long) __popc (same));
     }
 }
 
 /* Each warp takes PIXELS_PER_THREAD x 32 pixels of a row; rows beyond the
- * grid's 65535 take turns. */
+ * grid's 65535 take turns.  TRANSPARENT_PIXELS counts those of alpha 0. */
 __global__ void
-count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table)
+count_keys_kernel (TesseraImage image, uint32_t *keys, uint32_t *table,
+                   unsigned long long *transparent_pixels)
 {
   const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
   const int x0 = warp * 32 * PIXELS_PER_THREAD;
   if (x0 < image.width)
     for (int y = blockIdx.y; y < image.height; y += gridDim.y)
-      count_row_keys (image, y, x0, keys, table);
+      count_row_keys (image, y, x0, keys, table, transparent_pixels);
 }
 
 __global__ void
@@ -88,7 +95,7 @@ number_pixels_kernel (const uint32_t *index, uint32_t *pixel_colour,
                       size_t n_pixels)
 {
   size_t i = blockIdx.x * (size_t) blockDim.x + threadIdx.x;
-  if (i < n_pixels)
+  if (i < n_pixels && pixel_colour[i] != TRANSPARENT)
     pixel_colour[i] = index[pixel_colour[i]];
 }
 
@@ -102,7 +109,8 @@ tessera_cuda_colour_histogram (const TesseraImage *image,
   const unsigned key_blocks = tessera_cuda_blocks (TESSERA_COLOUR_KEYS, BLOCK);
   TesseraDeviceBuffer table, index, scratch, n_used;
   size_t scratch_bytes = 0;
-  unsigned long long n_colours = 0;
+  /* The colours, then the pixels of alpha 0. */
+  unsigned long long n_colours[2] = { 0, 0 };
 
   if (image->type != TESSERA_U8 || n_pixels == 0 || n_pixels >= UINT32_MAX)
     return TESSERA_ERROR_INVALID_ARGUMENT;
@@ -112,13 +120,15 @@ tessera_cuda_colour_histogram (const TesseraImage *image,
   TESSERA_CUDA_CHECK (histogram->pixel_colour.allocate (sizeof (uint32_t)
                                                         * n_pixels));
   TESSERA_CUDA_CHECK (cudaMemsetAsync (table.as<void> (), 0, table.bytes ()));
+  TESSERA_CUDA_CHECK (cudaMemsetAsync (n_used.as<void> (), 0, n_used.bytes ()));
 
   dim3 grid (tessera_cuda_blocks (image->width,
                                   BLOCK * PIXELS_PER_THREAD),
              image->height < 65535 ? image->height : 65535);
   count_keys_kernel<<<grid, BLOCK>>> (*image,
                                       histogram->pixel_colour.as<uint32_t> (),
-                                      table.as<uint32_t> ());
+                                      table.as<uint32_t> (),
+                                      n_used.as<unsigned long long> () + 1);
   used_kernel<<<key_blocks, BLOCK>>> (table.as<uint32_t> (),
                                       index.as<uint32_t> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
@@ -134,13 +144,14 @@ tessera_cuda_colour_histogram (const TesseraImage *image,
                                n_used.as<unsigned long long> ());
   TESSERA_CUDA_CHECK_LAUNCH ();
   /* The one wait: the arrays' sizes. */
-  TESSERA_CUDA_CHECK (cudaMemcpy (&n_colours, n_used.as<void> (),
+  TESSERA_CUDA_CHECK (cudaMemcpy (n_colours, n_used.as<void> (),
                                   sizeof n_colours, cudaMemcpyDeviceToHost));
-  histogram->n_colours = (size_t) n_colours;
+  histogram->n_colours = (size_t) n_colours[0];
+  histogram->visible = n_pixels - n_colours[1];
   tessera_cuda_stage_mark ("histogram: scan");
-  TESSERA_CUDA_CHECK (histogram->colours.allocate (3 * n_colours));
+  TESSERA_CUDA_CHECK (histogram->colours.allocate (3 * n_colours[0]));
   TESSERA_CUDA_CHECK (histogram->counts.allocate (sizeof (uint32_t)
-                                                  * n_colours));
+                                                  * n_colours[0]));
   collect_kernel<<<key_blocks, BLOCK>>> (table.as<uint32_t> (),
                                          index.as<uint32_t> (),
                                          histogram->colours.as<uint8_t> (),

@@ -14,11 +14,13 @@ struct TesseraDeviceHistogram
   size_t              n_colours;
   TesseraDeviceBuffer colours;       /* n_colours x (R, G, B) bytes */
   TesseraDeviceBuffer counts;        /* uint32_t per colour */
+  uint64_t            visible;       /* pixels of a colour (alpha > 0) */
   TesseraDeviceBuffer pixel_colour;  /* uint32_t per pixel, rows packed */
 };
 
 /* cuda/colour-histogram.cu: of an 8-bit device IMAGE (1 to 4 channels;
- * grey gives grey colours, alpha is ignored). */
+ * grey gives grey colours; a pixel of alpha 0 has no colour, as on the
+ * host). */
 TesseraStatus tessera_cuda_colour_histogram (const TesseraImage *image,
                                              TesseraDeviceHistogram *histogram);
 
@@ -43,7 +45,7 @@ TesseraStatus tessera_cuda_class_renumber (uint32_t *colour_class, size_t n,
                                            const uint32_t *renumber, int k);
 
 /* DST = SRC (8-bit, device) with each pixel's colour PALETTE[class of its
- * colour] (K host entries), alpha kept. */
+ * colour] (K host entries), alpha kept; a pixel of alpha 0 kept as it is. */
 TesseraStatus tessera_cuda_recolour (const TesseraImage *src,
                                      const uint32_t *pixel_colour,
                                      const uint32_t *colour_class,

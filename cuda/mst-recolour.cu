@@ -56,8 +56,15 @@ recolour_pixel (const TesseraImage &src, int x, int y,
                       + (size_t) x * c;
   uint8_t *out = (uint8_t *) dst.data + (size_t) y * dst.stride
                  + (size_t) x * c;
-  const uint8_t *colour =
-    palette.rgb[colour_class[pixel_colour[(size_t) y * src.width + x]]];
+  const uint32_t i = pixel_colour[(size_t) y * src.width + x];
+  /* An invisible pixel has no class: it stays as it is. */
+  if (i == TESSERA_COLOUR_TRANSPARENT)
+    {
+      for (int ch = 0; ch < c; ch++)
+        out[ch] = in[ch];
+      return;
+    }
+  const uint8_t *colour = palette.rgb[colour_class[i]];
   /* Grey images have grey classes: any channel of the mean will do. */
   for (int ch = 0; ch < c; ch++)
     out[ch] = ch < colour_channels ? colour[ch] : in[ch];

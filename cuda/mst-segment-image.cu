@@ -99,7 +99,6 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
          TesseraMstClasses *classes, TesseraImage *dst)
 {
   Pipeline p;
-  const double pixels = (double) src->width * src->height;
   uint8_t palette[TESSERA_MST_SEGMENT_MAX_CLASSES][3];
   TesseraStatus status;
 
@@ -107,6 +106,9 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
   TESSERA_CUDA_CHECK (tessera_cuda_colour_histogram (src, &p.histogram));
   p.n = p.histogram.n_colours;
   tessera_cuda_stage_mark ("histogram");
+  /* Every pixel transparent: as tessera_mst_segment says. */
+  if (p.n == 0)
+    return TESSERA_ERROR_EMPTY_IMAGE;
   TESSERA_CUDA_CHECK (p.xyz.allocate (sizeof (float) * 3 * p.n));
   TESSERA_CUDA_CHECK (p.fixed.allocate (sizeof (int32_t) * 3 * p.n));
   TESSERA_CUDA_CHECK (p.edges.allocate (sizeof (TesseraEmstEdge) * p.n));
@@ -123,7 +125,10 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
   if (params->method == TESSERA_MST_METHOD_WEIGHTED && p.n > 1)
     {
       TESSERA_CUDA_CHECK (tessera_mst_classes_alloc (classes, p.n));
-      status = classes_on_device (p, params, params->min_share * pixels,
+      /* The share is of the visible pixels, as on the host. */
+      status = classes_on_device (p, params,
+                                  params->min_share
+                                  * (double) p.histogram.visible,
                                   classes);
       if (status != TESSERA_OK)
         tessera_mst_classes_free (classes);

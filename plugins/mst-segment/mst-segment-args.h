@@ -24,8 +24,11 @@
   "much longer than those near them (Zahn's inconsistent edges).  Both skip " \
   "tree cuts that would leave a class with less than min-share of the "      \
   "pixels.  Images deeper than 8 bits are rounded to 8 bits per channel to " \
-  "find the classes.  Alpha is kept; the statistics use the selection's "    \
-  "bounding box."
+  "find the classes.  Transparent pixels (alpha 0) have no colour: they "   \
+  "shape no class, count in no share, keep their pixels and belong to no "  \
+  "class layer, channel or palette entry; any other alpha counts as a "      \
+  "whole pixel (a layer with nothing visible is refused).  Alpha is kept; "  \
+  "the statistics use the selection's bounding box."
 
 typedef enum
 {

@@ -31,6 +31,15 @@ segment_classes_cut (SegmentClasses      *classes,
 
   if (classes->edges == NULL)
     return FALSE;
+  if (classes->histogram.n_colours == 0)
+    {
+      /* Nothing visible: no classes; the recolouring keeps every pixel. */
+      if (classes->cut)
+        tessera_mst_classes_free (&classes->classes);
+      memset (&classes->classes, 0, sizeof classes->classes);
+      classes->cut = TRUE;
+      return TRUE;
+    }
   if (classes->edges_space != values->colour_space)
     {
       if (tessera_mst_segment_tree (&classes->histogram, params.colour_space,
@@ -108,6 +117,13 @@ segment_swatches_of (const SegmentClasses *classes,
   memset (swatches, 0, sizeof *swatches);
   if (! classes->cut)
     return;
+  if (classes->histogram.n_colours == 0)
+    {
+      swatches->summary = g_strdup (_("Every pixel of the selection is "
+                                      "transparent: there are no colours "
+                                      "to segment."));
+      return;
+    }
   swatches->summary = summary_text (cut->n_classes,
                                     classes->histogram.n_colours);
   for (c = 0; c < cut->n_classes; c++)

@@ -48,7 +48,8 @@ gboolean segment_classes_init  (SegmentClasses      *classes,
                                 TesseraExec         *exec);
 
 /* CLASSES->classes cut on VALUES (the tree made first if VALUES' colour
- * space has none yet); FALSE if that failed. */
+ * space has none yet); FALSE if that failed.  With no visible pixel (no
+ * colours), no classes. */
 gboolean segment_classes_cut   (SegmentClasses      *classes,
                                 const SegmentValues *values,
                                 TesseraExec         *exec);

@@ -97,6 +97,16 @@ segment (Segmentation        *s,
   TesseraMstSegment params = segment_params_of (values);
   TesseraStatus     status;
 
+  /* Transparent pixels have no colour (core/colour-histogram.h). */
+  if (s->bands.histogram.n_colours == 0)
+    {
+      g_set_error_literal (error, TESSERA_PLUGIN_ERROR,
+                           TESSERA_ERROR_EMPTY_IMAGE,
+                           _("Every pixel of the selection is transparent: "
+                             "there are no colours to segment; nothing was "
+                             "changed."));
+      return FALSE;
+    }
   status = tessera_mst_segment (&s->bands.histogram, &params, &s->classes,
                                 exec);
   if (status != TESSERA_OK)
@@ -164,12 +174,18 @@ tell_user (const Segmentation  *s,
   g_free (text);
 }
 
-/* The class of the colour of pixel I of the band in hand. */
+/* A transparent pixel's class: none. */
+#define NO_CLASS G_MAXUINT32
+
+/* The class of the colour of pixel I of the band in hand, or NO_CLASS. */
 static inline guint32
 pixel_class (const Segmentation *s,
              gsize               i)
 {
-  return s->classes.colour_class[s->bands.colours.pixel_colour[i]];
+  const guint32 colour = s->bands.colours.pixel_colour[i];
+
+  return colour == TESSERA_COLOUR_TRANSPARENT
+         ? NO_CLASS : s->classes.colour_class[colour];
 }
 
 /* ---- recoloured ---------------------------------------------------------- */
@@ -530,7 +546,10 @@ write_indexed (const SegmentBands *bands,
   for (y = 0; y < image->height; y++)
     for (x = 0; x < image->width; x++, i++)
       {
-        copy->pixels[copy->bpp * i] = (guchar) pixel_class (copy->s, i);
+        guint32 class = pixel_class (copy->s, i);
+
+        /* A transparent pixel keeps its alpha 0 over any index. */
+        copy->pixels[copy->bpp * i] = class == NO_CLASS ? 0 : (guchar) class;
         if (copy->bpp == 2)
           tessera_image_set_unit_sample_at (
             &indexed, y, (gsize) x * 2 + 1,

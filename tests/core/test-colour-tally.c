@@ -3,7 +3,7 @@
  * counts, and every pixel the same index, for random images of random
  * sizes cut into bands of random heights, on both sides of the size where
  * the tally switches from sorting to its table of counters; 1 x 1, 1 x N,
- * N x 1, one colour, every colour distinct. */
+ * N x 1, one colour, every colour distinct, every pixel transparent. */
 #include <glib.h>
 #include <string.h>
 #include "colour-histogram.h"
@@ -192,6 +192,19 @@ test_edge_cases (void)
             p[2] = (guint8) key;
           }
       check_bands (&r, &image, 1);
+      tessera_image_free (&image);
+    }
+
+  /* No visible pixel (alpha 0 on any colour): no colours, by sorting and
+   * by the table. */
+  for (int large = 0; large < 2; large++)
+    {
+      int side = large ? 1100 : 300;
+      random_image (&r, &image, side, side, 3);
+      for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++)
+          ((guint8 *) tessera_image_row (&image, y))[4 * x + 3] = 0;
+      check_bands (&r, &image, 2);
       tessera_image_free (&image);
     }
 }

@@ -221,7 +221,8 @@ three_blobs (TestRandom *r, int width, int height)
         {
           for (int c = 0; c < 3; c++)
             p[c] = (guint8) (blob_colours[blob][c] + test_random_int (r, -6, 6));
-          p[3] = (guint8) (x * 255 / width);
+          /* Any alpha but 0 counts as a whole pixel. */
+          p[3] = (guint8) (1 + x * 254 / width);
         }
     }
   return image;
@@ -611,6 +612,169 @@ test_whole_image (void)
   tessera_image_free (&out);
 }
 
+/* ---- transparent pixels (issue 22) --------------------------------------- */
+
+/* The three blobs of WIDTH x HEIGHT on the right of an image twice as wide
+ * whose left half is random colours, black among them, under alpha 0. */
+static TesseraImage
+blobs_right_of_transparency (TestRandom *r, const TesseraImage *blobs)
+{
+  const int w = blobs->width;
+  TesseraImage image;
+
+  g_assert_cmpint (tessera_image_alloc (&image, 2 * w, blobs->height, 4,
+                                        TESSERA_U8), ==, TESSERA_OK);
+  for (int y = 0; y < blobs->height; y++)
+    {
+      guint8 *p = tessera_image_row (&image, y);
+      for (int x = 0; x < w; x++)
+        for (int c = 0; c < 4; c++)
+          p[4 * x + c] = c == 3 || x % 3 == 0
+                         ? 0 : (guint8) test_random_int (r, 0, 255);
+      memcpy (p + 4 * w, tessera_image_row (blobs, y), 4 * (size_t) w);
+    }
+  return image;
+}
+
+static void
+assert_same_classes (const TesseraMstClasses *a, const TesseraMstClasses *b,
+                     size_t n_colours)
+{
+  g_assert_cmpint (a->n_classes, ==, b->n_classes);
+  g_assert_cmpmem (a->colour_class, n_colours * sizeof (guint32),
+                   b->colour_class, n_colours * sizeof (guint32));
+  g_assert_cmpmem (a->mean, a->n_classes * sizeof a->mean[0],
+                   b->mean, b->n_classes * sizeof b->mean[0]);
+  g_assert_cmpmem (a->pixels, a->n_classes * sizeof a->pixels[0],
+                   b->pixels, b->n_classes * sizeof b->pixels[0]);
+}
+
+/* A layer whose left half is transparent gets the colours and classes of
+ * its opaque right half alone (both methods); the recolouring leaves the
+ * transparent half bit for bit and gives the right half what the opaque
+ * half alone gets. */
+static void
+test_transparent_half (void)
+{
+  TestRandom r = test_random_new (71);
+  TesseraImage half = three_blobs (&r, 60, 100);
+  TesseraImage image = blobs_right_of_transparency (&r, &half);
+  TesseraImage half_out, out, work;
+  TesseraColourHistogram h, hh;
+  TesseraMstClasses classes, half_classes;
+  TesseraExec exec = test_cpu_exec (2);
+
+  g_assert_cmpint (tessera_image_alloc (&out, 120, 100, 4, TESSERA_U8), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&work, 120, 100, 4, TESSERA_U8), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_image_alloc (&half_out, 60, 100, 4, TESSERA_U8),
+                   ==, TESSERA_OK);
+  g_assert_cmpint (tessera_colour_histogram (&image, &h, &exec), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_colour_histogram (&half, &hh, &exec), ==,
+                   TESSERA_OK);
+  g_assert_cmpuint (h.n_colours, ==, hh.n_colours);
+  g_assert_cmpmem (h.colours, 3 * h.n_colours, hh.colours, 3 * hh.n_colours);
+  g_assert_cmpmem (h.counts, h.n_colours * sizeof (guint32), hh.counts,
+                   hh.n_colours * sizeof (guint32));
+  for (int m = 0; m < 2; m++)
+    {
+      TesseraMstSegment params = segment_params (3, 0.05);
+      params.method = m == 0 ? TESSERA_MST_METHOD_WEIGHTED
+                             : TESSERA_MST_METHOD_SINGLE_LINKAGE;
+      g_assert_cmpint (tessera_mst_segment (&h, &params, &classes, &exec), ==,
+                       TESSERA_OK);
+      g_assert_cmpint (tessera_mst_segment (&hh, &params, &half_classes,
+                                            &exec), ==, TESSERA_OK);
+      g_assert_cmpint (classes.n_classes, ==, 3);
+      assert_same_classes (&classes, &half_classes, h.n_colours);
+      g_assert_cmpint (tessera_mst_segment_recolour (&image, &h, &classes,
+                                                     &out, &exec), ==,
+                       TESSERA_OK);
+      g_assert_cmpint (tessera_mst_segment_recolour (&half, &hh,
+                                                     &half_classes,
+                                                     &half_out, &exec), ==,
+                       TESSERA_OK);
+      for (int y = 0; y < 100; y++)
+        {
+          const guint8 *o = tessera_image_row (&out, y);
+          g_assert_cmpmem (o, 4 * 60, tessera_image_row (&image, y), 4 * 60);
+          g_assert_cmpmem (o + 4 * 60, 4 * 60,
+                           tessera_image_row (&half_out, y), 4 * 60);
+        }
+      tessera_mst_classes_free (&half_classes);
+      /* The whole call, in place. */
+      tessera_mst_classes_free (&classes);
+      for (int y = 0; y < 100; y++)
+        memcpy (tessera_image_row (&work, y), tessera_image_row (&image, y),
+                4 * 120);
+      g_assert_cmpint (tessera_mst_segment_image (&work, &params, &classes,
+                                                  &work, &exec), ==,
+                       TESSERA_OK);
+      assert_same_pixels (&work, &out);
+      tessera_mst_classes_free (&classes);
+    }
+  tessera_colour_histogram_free (&h);
+  tessera_colour_histogram_free (&hh);
+  tessera_image_free (&image);
+  tessera_image_free (&half);
+  tessera_image_free (&out);
+  tessera_image_free (&work);
+  tessera_image_free (&half_out);
+}
+
+/* Alpha that rounds to 0 in 8 bits is transparent, any other is a whole
+ * pixel; with no visible pixel the segmentation refuses as for an empty
+ * image. */
+static void
+test_transparent_only (void)
+{
+  /* Grey and alpha: 128 of 65535 rounds to 0, 129 to 1. */
+  guint16 grey[8] = { 1000, 128, 2000, 129, 3000, 65535, 4000, 0 };
+  guint16 kept[8];
+  TesseraImage image = tessera_image_view (grey, 4, 1, 2, TESSERA_U16);
+  TesseraColourHistogram h;
+  TesseraMstClasses classes;
+  TesseraMstSegment params = segment_params (1, 0.0);
+  TesseraImage out;
+
+  memcpy (kept, grey, sizeof grey);
+  params.method = TESSERA_MST_METHOD_WEIGHTED;
+  g_assert_cmpint (tessera_colour_histogram (&image, &h, NULL), ==,
+                   TESSERA_OK);
+  g_assert_cmpuint (h.n_colours, ==, 2);
+  g_assert_cmpuint (h.pixel_colour[0], ==, TESSERA_COLOUR_TRANSPARENT);
+  g_assert_cmpuint (h.pixel_colour[3], ==, TESSERA_COLOUR_TRANSPARENT);
+  g_assert_cmpint (tessera_mst_segment (&h, &params, &classes, NULL), ==,
+                   TESSERA_OK);
+  g_assert_cmpuint (classes.pixels[0], ==, 2);
+  g_assert_cmpint (tessera_mst_segment_recolour (&image, &h, &classes,
+                                                 &image, NULL), ==,
+                   TESSERA_OK);
+  g_assert_cmpmem (grey, 2 * sizeof grey[0], kept, 2 * sizeof kept[0]);
+  g_assert_cmpmem (grey + 6, 2 * sizeof grey[0], kept + 6,
+                   2 * sizeof kept[0]);
+  g_assert_cmpuint (grey[2], ==, grey[4]);
+  tessera_mst_classes_free (&classes);
+  tessera_colour_histogram_free (&h);
+
+  grey[3] = grey[5] = 0;
+  g_assert_cmpint (tessera_colour_histogram (&image, &h, NULL), ==,
+                   TESSERA_OK);
+  g_assert_cmpuint (h.n_colours, ==, 0);
+  g_assert_cmpint (tessera_mst_segment (&h, &params, &classes, NULL), ==,
+                   TESSERA_ERROR_EMPTY_IMAGE);
+  tessera_colour_histogram_free (&h);
+  g_assert_cmpint (tessera_image_alloc (&out, 4, 1, 2, TESSERA_U16), ==,
+                   TESSERA_OK);
+  g_assert_cmpint (tessera_mst_segment_image (&image, &params, &classes,
+                                              &out, NULL), ==,
+                   TESSERA_ERROR_EMPTY_IMAGE);
+  g_assert_null (classes.colour_class);
+  tessera_image_free (&out);
+}
+
 /* Images with a known number of well-separated clusters (2 to 7, random
  * centres at least 60 apart in RGB, random shares from 3 % up, sigma 5 in
  * RGB), 36 of them: the automatic count.  In RGB, where the clusters are
@@ -815,6 +979,8 @@ main (int argc, char **argv)
   g_test_add_func ("/mst-segment/bad-params", test_bad_params);
   g_test_add_func ("/mst-segment/image", test_image);
   g_test_add_func ("/mst-segment/few-colours", test_few_colours);
+  g_test_add_func ("/mst-segment/transparent-half", test_transparent_half);
+  g_test_add_func ("/mst-segment/transparent-only", test_transparent_only);
   g_test_add_func ("/mst-segment/ward-random-trees", test_ward_random_trees);
   g_test_add_func ("/mst-segment/lloyd-random", test_lloyd_random);
   g_test_add_func ("/mst-segment/blobs", test_blobs);

@@ -1,7 +1,10 @@
 /* The colour segmentation plug-in's recoloured layer against the core on the
- * CPU: distinct colours, EMST, cut (by the given method), recolour. */
+ * CPU: distinct colours, EMST, cut (by the given method), recolour; and
+ * for a layer whose left half is transparent, against the core on the
+ * right half alone. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "check-ops.h"
 #include "colour-histogram.h"
 #include "mst-segment.h"
@@ -52,4 +55,29 @@ check_mst_segment (char *const *args, const TesseraImage *src,
     }
   tessera_colour_histogram_free (&histogram);
   return status;
+}
+
+/* Columns X .. X + WIDTH - 1 of IMAGE. */
+static TesseraImage
+columns_of (const TesseraImage *image, int x, int width)
+{
+  TesseraImage view = *image;
+
+  view.data = (uint8_t *) image->data + (size_t) x * tessera_pixel_size (image);
+  view.width = width;
+  return view;
+}
+
+TesseraStatus
+check_mst_segment_seen (char *const *args, const TesseraImage *src,
+                        TesseraImage *dst, bool has_alpha)
+{
+  const int left = src->width / 2;
+  TesseraImage seen = columns_of (src, left, src->width - left);
+  TesseraImage seen_dst = columns_of (dst, left, src->width - left);
+
+  for (int y = 0; y < src->height; y++)
+    memcpy (tessera_image_row (dst, y), tessera_image_row (src, y),
+            (size_t) src->width * tessera_pixel_size (src));
+  return check_mst_segment (args, &seen, &seen_dst, has_alpha);
 }

@@ -38,6 +38,12 @@ TesseraStatus  check_fill_contours (char *const *args,
 TesseraStatus  check_mst_segment (char *const *args,
                                   const TesseraImage *src, TesseraImage *dst,
                                   bool has_alpha);
+/* mst-segment on the right half alone, the left half kept: what a layer
+ * whose left half is transparent must give (gimp-check make's
+ * half-hidden). */
+TesseraStatus  check_mst_segment_seen (char *const *args,
+                                       const TesseraImage *src,
+                                       TesseraImage *dst, bool has_alpha);
 TesseraStatus  check_reconstruct (char *const *args,
                                   const TesseraImage *src, TesseraImage *dst,
                                   bool has_alpha);

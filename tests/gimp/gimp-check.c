@@ -139,6 +139,21 @@ core_to_raw (const TesseraImage *image, RawImage *raw)
     }
 }
 
+/* The COLUMNS leftmost columns of IMAGE (with alpha) transparent over
+ * #010102, as a satellite image's black border made transparent. */
+static void
+hide_columns (TesseraImage *image, int columns)
+{
+  static const double hidden[4] = { 1.0 / 255, 1.0 / 255, 2.0 / 255, 0.0 };
+  const int c = image->channels;
+
+  for (int y = 0; y < image->height; y++)
+    for (int x = 0; x < columns; x++)
+      for (int ch = 0; ch < c; ch++)
+        tessera_image_set_unit_sample_at (image, y, (size_t) x * c + ch,
+                                          ch == c - 1 ? 0.0 : hidden[ch]);
+}
+
 static int
 make (char **argv)
 {
@@ -159,6 +174,8 @@ make (char **argv)
       || raw.channels < 1 || raw.channels > 4
       || (argv[7] != NULL && strcmp (argv[7], "noise") != 0
           && strcmp (argv[7], "road") != 0
+          && strcmp (argv[7], "half-hidden") != 0
+          && strcmp (argv[7], "hidden") != 0
           && ! check_line_art_parse (argv[7], &line_art)))
     return CHECK_USAGE;
   raw.has_alpha = alpha != 0;
@@ -174,6 +191,10 @@ make (char **argv)
     check_line_art_fill (&image, &random, line_art);
   else
     test_random_fill (&random, &image, 0);
+  if (argv[7] != NULL && strcmp (argv[7], "half-hidden") == 0 && alpha)
+    hide_columns (&image, image.width / 2);
+  if (argv[7] != NULL && strcmp (argv[7], "hidden") == 0 && alpha)
+    hide_columns (&image, image.width);
   core_to_raw (&image, &raw);
   tessera_image_free (&image);
   if (! raw_image_write (argv[0], &raw, "random pixels from gimp-check make"))
@@ -483,7 +504,7 @@ main (int argc, char **argv)
     return op (argc - 2, argv + 2);
   fprintf (stderr,
            "usage: %s make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED "
-           "[noise|road|ink|light|paper]\n"
+           "[noise|road|ink|light|paper|half-hidden|hidden]\n"
            "       %s same BEFORE AFTER\n"
            "       %s op BEFORE AFTER MASK|- OPERATION [ARGS...]\n"
            "       %s fill BEFORE layer|flat|selection RESULT MASK|- SOURCE "

@@ -5,9 +5,10 @@
 # named arguments) and once from Python, and must give the same results:
 # every output (the recoloured layer, each class's layer, each class's
 # channel, the indexed copy's pixels and palette, each new item's name) on
-# RGB, RGBA and 16-bit grey layers, with and without a selection, GIMP
-# 2.10's read in bands of 64 rows and GIMP 3's whole.  Then the
-# refusals, with GIMP 2.10's messages.  Skips when no GIMP 3 root can be had
+# RGB, RGBA and 16-bit grey layers and an RGBA one whose left half is
+# transparent, with and without a selection, GIMP 2.10's read in bands of
+# 64 rows and GIMP 3's whole.  Then the refusals (a layer with nothing
+# visible among them), with GIMP 2.10's messages.  Skips when no GIMP 3 root can be had
 # or there is no GIMP 2.10 to compare with.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -49,10 +50,12 @@ rgb-channels rgb.png 7 0.0 1.0 0 2 1 #f
 rgba-channels-selection rgba.png 4 0.01 1.0 1 2 0 #t
 rgb-indexed rgb.png 9 0.0 1.0 1 3 0 #f
 rgba-indexed rgba.png 6 0.0 1.0 0 3 1 #f
-grey16-indexed grey16.png 5 0.0 1.0 1 3 0 #f"
+grey16-indexed grey16.png 5 0.0 1.0 1 3 0 #f
+hidden-recoloured hidden.png 6 0.01 1.0 1 0 0 #f
+hidden-channels hidden.png 4 0.0 1.0 0 2 0 #f"
 
 n_cases=$(echo "$cases" | wc -l)
-echo "1..$((n_cases + 6))"
+echo "1..$((n_cases + 7))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0"
 
@@ -68,6 +71,13 @@ convert "$host_work/rgb.png" \( -size 240x180 gradient:white-black -rotate 90 \
   $plain "$host_work/rgba.png"
 convert "$host_work/rgb.png" -colorspace gray -depth 16 $plain \
   "$host_work/grey16.png"
+# Transparent pixels have no colour (issue 22): the left half transparent,
+# and every pixel.
+convert "$host_work/rgb.png" \( -size 240x180 xc:white -fill black \
+  -draw "rectangle 0,0 119,179" \) -alpha off -compose copy_opacity \
+  -composite $plain "$host_work/hidden.png"
+convert "$host_work/rgb.png" -alpha set -channel A -evaluate set 0 +channel \
+  $plain "$host_work/clear.png"
 
 # ---- the same Script-Fu in both GIMPs ----------------------------------
 # Each GIMP defines what differs (how lists come back, saving, the call);
@@ -286,3 +296,6 @@ report $? "a selection that misses the layer is refused as in GIMP 2.10"
 refuses range rgb.png '' '#:drawables (vector drawable) #:classes 257' \
   "classes"
 report $? "classes out of range is refused, naming the argument"
+refuses clear clear.png '' '#:drawables (vector drawable)' \
+  "Every pixel of the selection is transparent"
+report $? "a layer with nothing visible is refused as in GIMP 2.10"
