@@ -51,6 +51,9 @@
 #             (layer, channel, path) the call added: the image's items are
 #             counted through its layer groups before the call and after
 #             the undo
+#   setup     optional script-fu expression run before the image is saved
+#             as it was (with `image' and `drawable' bound): what the call
+#             finds, such as a selection, which its undo must not undo
 #   after     optional script-fu expression run after the call, with
 #             `image', `drawable' and `dir' (the work folder) bound, to save
 #             more for such a function to look at
@@ -200,6 +203,7 @@ actions=''
 check=''
 after='#t'
 undo_items=''
+setup=''
 gimprc=''
 help=''
 mnemonics_todo=''
@@ -241,6 +245,8 @@ cat > "$work/script.scm" <<EOF
        (image (car (gimp-file-load RUN-NONINTERACTIVE path path)))
        (drawable (car (gimp-image-get-active-drawable image))))
   (gimp-display-new image)
+  ; What a case sets up before the image counts as "before" (a selection).
+  ((lambda (image drawable) ${setup:-#t}) image drawable)
   (tt-save image drawable (string-append dir "/before.raw"))
   (tt-save-selection image (string-append dir "/before-selection.raw"))
   (tt-write-text (string-append dir "/items-before")
