@@ -164,11 +164,8 @@ test_random_maps (void)
       int width = test_random_side (&r, 300);
       int height = test_random_side (&r, 300);
       TesseraImage map = map_new (width, height);
-      if (round % 3 == 2)
-        synthetic_contours_noise (&r, &map, test_random_double (&r));
-      else
-        synthetic_contours_draw (&r, &map, test_random_int (&r, 1, 30), 3);
-      check_map (&r, &map, round % 3 == 2 ? "noise" : "contours");
+      const char *kind = synthetic_contours_random (&r, &map, round);
+      check_map (&r, &map, kind);
       tessera_image_free (&map);
     }
 }

@@ -155,3 +155,15 @@ synthetic_contours_noise (TestRandom *r, TesseraImage *image, double density)
         row[x] = (test_random_next (r) & 0xffff) < threshold ? CONTOUR : 0;
     }
 }
+
+const char *
+synthetic_contours_random (TestRandom *r, TesseraImage *image, int round)
+{
+  if (round % 3 == 2)
+    {
+      synthetic_contours_noise (r, image, test_random_double (r));
+      return "noise";
+    }
+  synthetic_contours_draw (r, image, test_random_int (r, 1, 30), 3);
+  return "contours";
+}

@@ -19,4 +19,10 @@ void synthetic_contours_draw (TestRandom *r, TesseraImage *image, int shapes,
 void synthetic_contours_noise (TestRandom *r, TesseraImage *image,
                                double density);
 
+/* The random map of a round of the fill tests: every third ROUND noise of
+ * random density, the others 1 to 30 shapes up to 3 pixels thick.  Returns
+ * which ("noise" or "contours"), to name the case. */
+const char *synthetic_contours_random (TestRandom *r, TesseraImage *image,
+                                       int round);
+
 #endif
