@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets Tessera up on Debian 12 and runs one of its two jobs:
 #   ./setup.sh demo    the plug-ins in GIMP batch mode on the bundled sample
 #                      images; results go to out/demo/ (PNG files to look at)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Make-free build for machines without autotools or GLib (the GPU machine):
 #
 #   bash bench/build-device.sh [OUTPUT_FOLDER]      (default: build-device)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # On the development machine: the CPU figures of bench/RESULTS.md's opening
 # table in one call (tests/gpu/run-table.sh is its GPU counterpart).  Makes
 # every row's input as its section says, then runs each row's command and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera bench — procedures on a large layer made inside gimp-console: the
 # wall time of each call and the peak memory of its plug-in process (VmHWM,
 # polled: tests/gimp/peak-memory.sh), after a plug-in that only reads the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera bench — procedures timed end to end inside gimp-console, against a
 # plug-in that only reads a drawable's pixels and writes them back
 # (tessera-test-io-passthrough), in the same GIMP session on the same layer.

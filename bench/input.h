@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — the images an op works on: files and made-up noise. */
 #ifndef BENCH_INPUT_H
 #define BENCH_INPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench fill-contours — generated line art with known regions
  * (tests/reference/line-art.h) as the input, for scoring gap closing,
  * edge regions and hatching against peers (bench/peers/line_art_score.py). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turns a contour map into line art for bench/gimp-timing.sh.
 
     /usr/bin/python3 bench/line_art_raw.py CONTOURS.pgm LINE-ART.raw

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench box-blur: the summed-area-table box blur (core/box-blur.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench emst: the exact Euclidean minimum spanning tree
  * (core/emst.h) of distinct colours.
  *

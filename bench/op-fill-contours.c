@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench fill-contours: fill closed contours (core/fill-contours.h),
  * or, with any of --gap, --edge-regions, --min-region, --to-centre,
  * --bleed or --labels, the regions of line art (core/fill-regions.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench mst-segment: the whole colour segmentation of an image
  * (core/mst-segment-image.h): distinct colours, their EMST, the cut, and
  * the image recoloured by class means, all timed; on the CUDA backend also

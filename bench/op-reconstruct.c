@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench reconstruct: morphological reconstruction
  * (core/reconstruct.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench trace: the polyline between two clicks (core/trace-line.h).
  * The timed work is the search on a gradient computed once beforehand, as
  * in the dialog, where every click searches the same image; on the GPU it

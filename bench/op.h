@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — what an operation provides.
  *
  * tessera-bench parses the common options into a BenchConfig and hands every

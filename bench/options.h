@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — reading option values.  Each helper says on stderr what is
  * wrong with a bad value (naming OPTION) and returns false. */
 #ifndef BENCH_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — binary Netpbm files: PGM (P5), PPM (P6) and PAM (P7).
  *
  * Samples are kept as stored: 8-bit files (MAXVAL < 256) give TESSERA_U8,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Segment Colours against PIL's median cut on the 24-Mpix photo (issue 22's
 # CPU target: ours at most half of PIL's time), alternated ROUNDS times, on
 # 2 threads, with each program's CPU time (perf task-clock) and the load.

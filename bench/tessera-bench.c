@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — times one operation of the core and prints one line:
  *   OP BACKEND WxH median_ms=… min_ms=… mpix_s=…[ e2e_ms=…][ op fields]
  * Exit status: 0 done, 1 the operation failed, 2 a usage error. */

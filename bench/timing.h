@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — timing on the CPU: the wall clock, medians. */
 #ifndef BENCH_TIMING_H
 #define BENCH_TIMING_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — room in a growable array (array-reserve.h). */
 #include <stdlib.h>
 #include "array-reserve.h"

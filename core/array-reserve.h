@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — room in a growable array, for the core's lists and stacks.
  * Private to the core. */
 #ifndef TESSERA_ARRAY_RESERVE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a polyline fitted with cubic Bézier segments within a
  * tolerance (Schneider, "An algorithm for automatically fitting digitized
  * curves", Graphics Gems, 1990), so that a traced line becomes a path with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the pixels of an image's border, numbered 0 .. length-1: the
  * top row, the bottom row, then the left and right columns between them.
  * Shared by the CPU fills (core/fill-contours-*.c) and the GPU's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: what a band of rows does with rows,
  * for the integer and the float bands alike (private to box-blur-int.c and
  * box-blur-float.c, which must inline it: see box-blur-private.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: one band of rows with float samples,
  * summed in doubles in blocks; box-blur.c has the method and the bound. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: one band of rows with integer samples
  * (u8, u16), exact; box-blur.c has the method. */
 #include <stdint.h>

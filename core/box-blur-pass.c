@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: the threads' row buffers, and one pass
  * over the image in bands of rows, taken as threads come free. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: checking the arguments, and planning a
  * pass (which sums, how wide, whether the division needs its correction). */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU: what its files share (private to
  * core/box-blur*.c).  box-blur.c has the method; the files, one step each:
  *   box-blur.c        the entry point, the backend choice and the passes

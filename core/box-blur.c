@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the CPU; box-blur.h has the definition.
  *
  * Each pass streams through the image in bands of rows, a few per thread,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — box blur through a summed-area table: constant cost per pixel
  * for any radius.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the distinct colours of an image, with how many pixels have
  * each, and for every pixel the index of its colour.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the 24-bit colour of each pixel (R<<16 | G<<8 | B, 8 bits per
  * channel; grey as r = g = b), and the table of a counter per colour: the
  * pieces that the whole-image histogram (colour-histogram.h) and the one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — weighted Lloyd (k-means) iterations over distinct colours.
  *
  * Each colour weighs its pixel count.  The centres are the weighted means

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the histogram of an image's distinct colours made band by band,
  * so that no more than a band of the image need be in memory: the same
  * colours and counts as tessera_colour_histogram on the whole image, and

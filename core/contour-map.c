@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the contour map from R'G'B'A floats (contour-map.h). */
 #include <math.h>
 #include "contour-map.h"

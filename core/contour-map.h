@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — which pixels are contour: the contour map that Fill Closed
  * Contours (fill-contours.h, fill-regions.h) starts from, made from pixels
  * in perceptual RGBA floats (GIMP's "R'G'B'A float", in the image's own

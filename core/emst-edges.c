@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the EMST's edges in their one order (length, then ends), the
  * order every backend's tree is compared and cut in.  Split from emst.c,
  * whose Boruvka search is the rest. */

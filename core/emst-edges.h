@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — private to the EMST: the edge sort both emst.c and
  * tessera_emst_sort_edges use. */
 #ifndef TESSERA_EMST_EDGES_H

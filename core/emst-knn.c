@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — each point's nearest neighbours, found once before Boruvka's
  * first round.  Components only grow, so a point's nearest neighbour
  * outside its component is the first of its list still outside, for as

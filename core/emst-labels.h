@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the EMST's node labels: the component all of a node's points
  * lie in, or one of the two marks below.  Shared by the CPU (core/emst.c)
  * and the GPU (cuda/emst.cu), host and device alike, so that both prune

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the EMST's k-d tree over the points, shared by the Boruvka
  * rounds (core/emst.c) and the first round's neighbour lists
  * (core/emst-knn.c).  Private to the core. */

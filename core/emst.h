@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the exact Euclidean minimum spanning tree of points in 3-D.
  *
  * Boruvka's algorithm (each round, every component takes its shortest edge

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — how an operation runs: backend, threads, progress and cancel. */
 #ifndef TESSERA_EXEC_H
 #define TESSERA_EXEC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours, FAST (fill-contours-private.h):
  * union-find over runs of free pixels (run-forest.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours, PAPER (fill-contours-private.h): the
  * parallel random-seed reverse fill.
  *

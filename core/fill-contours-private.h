@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the CPU: what its files share (private
  * to core/fill-contours*.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours, SERIAL (fill-contours-private.h): mark
  * every free pixel FREE, flood the border's from the border back to 0;
  * what stays FREE is inside.  One thread: the paper's baseline. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — fill closed contours: the entry points (see fill-contours.h
  * for the semantics): the checks, the backend and the method, batches.
  * The methods are in fill-contours-*.c (fill-contours-private.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — fill the inside of every closed contour, with no seed from the
  * user (reverse fill: whatever the image border cannot reach is inside).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of line art with the GPU (regions_on_gpu, see
  * fill-regions-private.h).  The map goes to the device once and stays
  * there: the thinning, the pruning and the ends of gap closing, the

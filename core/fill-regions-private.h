@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the steps of tessera_fill_regions (fill-regions.h), one file
  * each; private to the core (and to the CUDA backend, which must match
  * them pixel for pixel). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of line art.  See fill-regions.h for the steps;
  * each has its file (gap-closing.c, region-label.c, region-grow.c,
  * region-merge.c), this one runs them in order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of line art, for colouring: every free area the
  * lines enclose gets a region number, with the gaps of real drawings
  * closed, full-bleed art filled, specks absorbed, and the lines coloured

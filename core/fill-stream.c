@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of a contour map from bands of its rows (see
  * fill-stream.h).
  *

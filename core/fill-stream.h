@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of a contour map too large to hold whole, from
  * bands of its rows.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — floats as unsigned integers whose order is IEEE 754 totalOrder
  * (-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN), so that every float,
  * NaN included, compares exactly as the reconstruction orders it. */

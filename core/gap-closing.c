@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — closing the gaps of line art (step 1 of fill-regions.h).
  *
  * Only a line that ends can leave a gap, so the closures start at line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the GPU backend as the core sees it: the operations that the
  * core's entry points hand to the GPU, declared here and implemented in
  * cuda/ (which includes this header through cuda/tessera-cuda.h).  No core

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the image gradient used by line tracing: Sobel on luminance
  * after a Gaussian blur, over a window of the image.  core/trace-sample.h
  * samples it bilinearly between pixel centres. */

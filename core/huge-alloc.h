@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — big buffers on transparent huge pages, where the kernel offers
  * them on request (madvise mode).  Private to the core. */
 #ifndef TESSERA_HUGE_ALLOC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a view on pixels owned by someone else (or by tessera_image_alloc). */
 #ifndef TESSERA_IMAGE_H
 #define TESSERA_IMAGE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the luminance of RGB images, and colours that follow a change
  * of it (the luminance options of core/reconstruct.h and
  * core/reconstruct-preset.h).

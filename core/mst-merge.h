@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the bottom-up half of the weighted method (core/mst-weighted.c):
  * the tree over-split into more parts than asked for, then the parts
  * merged back by Ward's cost, cheapest pair first.  On the classes'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours on a whole image in one call: the distinct
  * colours, their tree, the classes and the image recoloured by the
  * classes' mean colours, on EXEC's backend (the CUDA backend does every

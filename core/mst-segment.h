@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — colour segmentation by cutting the Euclidean minimum spanning
  * tree of an image's distinct colours.
  *

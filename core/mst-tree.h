@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a spanning tree of colours, rooted at vertex 0, laid out for
  * the cuts of core/mst-segment.c and core/mst-ward.c: adjacency lists,
  * parents, a preorder in which every subtree is one range, and the pixel

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — cutting a spanning tree of colours where the cut most reduces
  * the pixel-weighted within-class squared error (Ward's criterion, top
  * down, along the tree).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the weighted method of core/mst-segment.h: the tree split by
  * pixel-weighted error (core/mst-ward.h), the number of classes from the
  * error curve when automatic, then Lloyd iterations (core/colour-lloyd.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — where a reconstruction's marker lies beyond its mask: samples
  * are compared in the order tessera_reconstruct uses (integers by value,
  * floats by IEEE 754 totalOrder), so the count is the one it reports. */

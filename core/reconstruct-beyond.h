@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — where a reconstruction's marker lies beyond its mask.
  *
  * A reconstruction by dilation needs a marker at or below the mask, one by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction on the CPU: Vincent's
  * fast hybrid algorithm on one strip, with its halo rows held fixed (a
  * raster and an anti-raster scan, then the FIFO queue), and the reruns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the usual uses of morphological reconstruction
  * (core/reconstruct.h), each with a marker made from the image itself:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction on the CPU: what its
  * files share (private to core/reconstruct*.c).  reconstruct.c has the
  * method; the files, one step each:

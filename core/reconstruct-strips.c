@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction on the CPU: the parallel
  * strips method.  Each strip runs to its own fixed point with its halo rows
  * held fixed, then the strips swap border rows, and those whose halo rose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction.
  *
  * Everything is done as a reconstruction by dilation on unsigned "keys"

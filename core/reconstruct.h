@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction of a marker under a mask.
  *
  * By dilation: the marker is dilated by the unit square (8-connectivity) or

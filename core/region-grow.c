@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — growing region numbers into pixels that have none, in rounds
  * (see region_grow in fill-regions-private.h): the bleed under the line,
  * the line split at its centre, and the gaps' closing segments given back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the connected sets of free pixels, numbered (see
  * fill-regions-private.h).  The union-find over runs of FAST in
  * fill-contours-fast.c (run-forest.h), but it keeps every set apart:

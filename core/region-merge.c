@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — absorbing small regions (hatching, specks) into the neighbour
  * they share most line with (see region_merge in fill-regions-private.h).
  *

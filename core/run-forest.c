@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — runs of free pixels as a union-find forest (run-forest.h). */
 #include <stdlib.h>
 #include "run-forest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the runs of free (zero) pixels of a u8 map as the nodes of a
  * union-find forest, built in strips of rows on their own threads.
  * Private to the core: FAST (fill-contours-fast.c) asks only whether a run

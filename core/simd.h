@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — functions compiled for several x86-64 levels and picked at run
  * time.  The build uses the distribution's baseline flags (SSE2), so loops
  * that vectorise well are also compiled for x86-64-v3 (AVX2) and -v4

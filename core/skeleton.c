@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the skeleton of line art (skeleton.h): Guo and Hall's
  * thinning (1989; it keeps two-pixel diagonals that Zhang and Suen's
  * erases) over a list of border candidates, and the pruning of spurs. */

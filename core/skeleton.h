@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the one-pixel skeleton of line art, for gap closing
  * (gap-closing.c): Guo and Hall's thinning, the spurs of thick corners
  * pruned, and the walks along it.  Private to the core. */

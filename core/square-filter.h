@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale erosion and dilation by a square: the minimum or the
  * maximum of each channel over the (2 radius + 1)^2 square around each
  * pixel, counting only the pixels inside the image.  The markers of

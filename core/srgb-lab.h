@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — sRGB to CIE L*a*b* (D65) for the CPU and the GPU alike: one
  * inline implementation that C and CUDA both compile, so that a colour
  * has the same L*a*b* floats on either side.  Only + - * / in double,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the step clock of stage-clock.h. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — where an operation's time goes, step by step: with
  * TESSERA_STAGE_TIMES set in the environment, each mark prints on stderr
  * the milliseconds since the previous mark of the calling thread (wall

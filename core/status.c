@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "status.h"
 
 static const char *const messages[TESSERA_STATUS_COUNT] = {

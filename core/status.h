@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — status codes shared by the core, the CUDA backend and the plug-ins. */
 #ifndef TESSERA_STATUS_H
 #define TESSERA_STATUS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a chain of clicks traced link by link (core/trace-line.h), with
  * what the clicks tell each link: where the edge is (a click moves to the
  * nearest strong edge within snap_radius), which side of it is brighter

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the polyline between two clicks that follows a linear object
  * (road, river, field edge), found exactly by dynamic programming.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the link values V(p, q) of core/trace-line.h, in bulk for the
  * search: sixteen links at a time.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the arithmetic of one gradient sample on a traced link, shared
  * by the CPU search and the CUDA kernel.  Every operation is spelled out in a
  * fixed order and never fused (on the device through the _rn intrinsics), so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — union-find over node numbers in a uint32_t parent array, with
  * the smaller number as the root of a union: a set's smallest node is its
  * root, and a parent never comes after its child, so one sweep in node

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: FUSED (see box-blur-private.cuh).
  *
  * Blocks walk down vertical strips of the image with the running vertical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: what its methods' files share on the
  * host side (private to cuda/box-blur*.cu).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: FUSED for four float channels, the
  * row ring (sm_90; see box-blur-private.cuh). */
 #include "box-blur-private.cuh"

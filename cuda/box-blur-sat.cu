@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: SAT_TILES, the summed-area table of
  * Ha et al. (2012) (see box-blur-private.cuh): square tiles reduced to row
  * and column partial sums, those scanned and the tile corners (pivots)

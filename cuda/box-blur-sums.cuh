@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: the device code every method shares
  * (private to cuda/box-blur*.cu): the window, samples as the 32-bit words
  * the loads fill, the chunk of pixels a thread owns, the premultiplied

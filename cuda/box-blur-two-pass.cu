@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: FUSED for windows wider than a block
  * (see box-blur-private.cuh).  The walk of box-blur-walk.cuh stores the
  * vertical window sums into a band of scratch rows; a second kernel takes

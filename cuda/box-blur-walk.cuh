@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur on the GPU: FUSED's vertical walk (private to
  * cuda/box-blur*.cu).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the box blur of core/box-blur.h on the GPU, with the CPU's exact
  * results for integer samples.
  *

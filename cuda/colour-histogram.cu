@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the distinct colours of an 8-bit image on the device: a count
  * per 24-bit colour (the whole table, as the CPU's core/colour-keys.c),
  * its used entries numbered by a scan, so the colours come out in the

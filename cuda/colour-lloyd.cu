@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the weighted Lloyd iterations of core/colour-lloyd.c on the
  * device: the classes' sums are integers (exact in any order), the centres
  * and distances the CPU's operations one by one, rounded alike, so every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — private to the CUDA Segment Colours pipeline
  * (cuda/mst-segment-image.cu): its steps, each in its own file, on device
  * arrays. */

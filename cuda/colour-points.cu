@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the distinct colours as points on the device: L*a*b* by the
  * very arithmetic of the host (core/srgb-lab.h), or the 8-bit values, as
  * floats for the EMST and in fixed point for the classes. */

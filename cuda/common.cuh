@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — helpers shared by the CUDA operations: error mapping, device
  * buffers, and the staging of host images to and from the device.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the exact EMST of core/emst.h on the GPU.
  *
  * The same Boruvka rounds as the CPU, one thread per point: a k-d tree

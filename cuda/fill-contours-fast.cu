@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU: FAST, tile-local union-find,
  * then a global one over the tiles' edges (see fill-contours-private.cuh).
  *   1. One warp per 32x32 tile, one lane per row: the free pixels of a row

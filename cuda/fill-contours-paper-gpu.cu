@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU: PAPER_GPU, the paper's fill
  * on the GPU (see fill-contours-private.cuh): one thread per seed, the
  * same scanline fill as the CPU's PAPER (core/fill-contours-paper.c

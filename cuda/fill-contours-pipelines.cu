@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU: many images (see
  * fill-contours-private.cuh).  FAST on a batch overlaps one image's
  * kernels with the previous image's download on two streams; the PAPER

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU: what its files share
  * (private to cuda/fill-contours*.cu).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU: the union-find that both
  * methods run (FAST over the tiles' edge components, PAPER_GPU over the
  * seeds' labels), with the atomic it needs; private to

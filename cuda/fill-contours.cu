@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on the GPU (see core/fill-contours.h):
  * the entry point for one image, which picks the method.  The methods live
  * in files of their own (fill-contours-private.cuh lists them):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of line art on the device: what
  * cuda/fill-regions.cu (labelling, grow-back, numbering) and
  * cuda/skeleton-ends.cu (pruning and the ends of gap closing) share. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the regions of line art on the device (tessera_cuda_regions_*
  * of core/gpu-backend.h, driven by core/fill-regions-gpu.c).  The map
  * stays on the device from the thinning to the final labels; each step

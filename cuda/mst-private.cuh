@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — private to the weighted classes on the device
  * (cuda/mst-tree.cu, cuda/mst-ward.cu, cuda/colour-lloyd.cu,
  * cuda/mst-weighted.cu): the steps of core/mst-weighted.c, each giving the

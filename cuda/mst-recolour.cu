@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the classes' statistics and the recoloured image on the
  * device: integer sums (exact in any order, so the host's means), and
  * each pixel's colour through its colour's class to the palette. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours on the device, histogram to recoloured image
  * (core/mst-segment-image.h): the distinct colours, their points, the
  * EMST, the weighted classes (cuda/mst-weighted.cu), the classes' means

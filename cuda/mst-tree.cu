@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the preorder of core/mst-tree.c on the device, by Euler tours.
  *
  * The CPU walks the tree from vertex 0 with a stack, over adjacency lists

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Ward's top-down splits of core/mst-ward.c on the device.
  *
  * Every class is a connected part of the tree: the subtree of its head

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the weighted classes on the device from host arrays, for the
  * GPU tests and timings: the arrays uploaded, the step run (and timed by
  * CUDA events, transfers excluded), the results downloaded. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the weighted classes of core/mst-weighted.c on the device, in
  * its steps: Ward's splits (automatic: up to TESSERA_MST_AUTO_MAX_CLASSES
  * first, for the elbow), the over-split parts merged back on the host

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — greyscale morphological reconstruction on the GPU.
  *
  * As on the CPU (core/reconstruct.c) everything is a reconstruction by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the CUDA runtime part: probe, device images, transfers, timing,
  * and the staging helpers of common.cuh. */
 #include <stdlib.h>

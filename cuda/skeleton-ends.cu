@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the ends of the skeleton for gap closing, on the device
  * (tessera_cuda_regions_ends of core/gpu-backend.h): the pruning of
  * core/skeleton.c and the description of each end of core/gap-closing.c's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Guo and Hall's thinning of core/skeleton.c on the device.
  *
  * The CPU judges every candidate of a sub-iteration on the skeleton as the

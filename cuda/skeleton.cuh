@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Guo and Hall's thinning (cuda/skeleton.cu) on device data, for
  * the regions of line art (cuda/fill-regions.cu), which keep the map on
  * the device. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — core/stage-clock.h for the CUDA steps: a mark waits for the
  * device first, so that each step's time is its own. */
 #ifndef TESSERA_CUDA_STAGE_MARK_CUH

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the CUDA backend: the operations of core/gpu-backend.h, which
  * it implements, and what only the benchmark and the GPU tests use (device
  * images, timing with CUDA events). */

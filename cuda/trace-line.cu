@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the exact polyline search of core/trace-line.h on the GPU.
  *
  * One thread per link (pair of points on consecutive guides) sums that

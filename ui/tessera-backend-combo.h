@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the backend choice of every dialog. */
 #ifndef TESSERA_BACKEND_COMBO_H
 #define TESSERA_BACKEND_COMBO_H

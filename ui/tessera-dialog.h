@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the frame every filter's dialog shares: GIMP's dialog with
  * Reset (every setting back to its default, tessera-reset.h), Cancel and
  * OK in the desktop's order, transient for the image window, and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a combo box of one image's layers and channels, each shown by
  * its thumbnail and its name alone: GIMP 2.10's own drawable combo names
  * each "IMAGE-ID/NAME-ID" for every open image, which a dialog's width cuts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — pixel formats: a drawable's format with another sample type,
  * for the core (which holds u8, u16 and float) and for drawing previews
  * (u8).  Babl alone: GIMP 2.10's and GIMP 3's glue use it alike. */

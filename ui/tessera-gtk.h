@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the few GTK calls that differ between GTK 2 (GIMP 2.10) and
  * GTK 3 (GIMP 3), for widgets and dialogs built for both from one source.
  * Add one here when such code needs another. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a filter dialog's preview, for GIMP 2.10 (GTK 2) and GIMP 3
  * (GTK 3) alike: a TesseraView of the drawable (it opens on the whole of
  * it or the selection's bounds, zooms, pans and grows with the dialog),

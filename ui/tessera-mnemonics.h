@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a dialog's mnemonics told to the dialog tests, for GIMP 2.10
  * (GTK 2) and GIMP 3 (GTK 3) alike.  Where TESSERA_TEST_HOOK names a file
  * (ui/tessera-test-hook.h), once the dialog is on screen each label shown

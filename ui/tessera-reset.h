@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the Reset button of the GIMP 2.10 dialogs: each settings widget
  * remembers its setting's declared default, and Reset sets every such widget
  * of a dialog back to it.  The widgets' own handlers then update the values

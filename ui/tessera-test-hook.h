@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — what a dialog shows, told to the dialog tests: GTK 2 under
  * Xvfb has no accessibility bus for a test to read a label with, so where
  * TESSERA_TEST_HOOK names a file, a dialog appends to it each text it shows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — TesseraView's drawing: the drawable's thumbnail of the shown
  * part (fetched again only when that part or the zoom changes), the
  * caller's result over GIMP's checks, and the caller's overlay. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — TesseraView's geometry: where the drawable lies in the widget
  * at the zoom and the scroll bars' values, and the changes of zoom that
  * keep a chosen point where it is. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — TesseraView's input: dragging and the wheel pan, Ctrl + wheel
  * and the keys zoom about the pointer, a click without a drag picks a
  * point. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — what the files of TesseraView (tessera-view.h) share: the
  * object's fields and the functions one file calls in another.  Not for
  * the view's users. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — what TesseraView asks of the drawable, in either GIMP: its
  * size, the selection's bounds on it, thumbnails of its parts. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — TesseraView, the object and its widgets: the drawing area
  * with its scroll bars, the zoom buttons and label under it.  Its geometry
  * (tessera-view-geometry.c), drawing (tessera-view-draw.c), input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a zoomable view of a drawable, for GIMP 2.10 (GTK 2) and GIMP 3
  * (GTK 3) alike, built from the same source against either.
  *

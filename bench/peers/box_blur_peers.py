@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers of `tessera-bench box-blur`, on the same file:
 
   cv2.boxFilter   the whole blur, BORDER_REPLICATE, cv2.setNumThreads(N)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Shared by the peer benchmarks (bench/peers/NAME_peers.py).
 
 A peer reads the same file as tessera-bench (write one with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers of `tessera-bench emst`, on the same file:
 
   scipy    the exact EMST through the Delaunay triangulation (the EMST is a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Makes the photo that `tessera-bench emst --input` and `mst-segment` are
 measured on: the bundled Landsat scene (data/) enlarged to 6000 x 4000
 (24 megapixels) with bicubic interpolation, plus Gaussian noise of sigma 2

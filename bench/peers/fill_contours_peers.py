@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers of `tessera-bench fill-contours`, on the same contour map:
 
   cv2.floodFill   the usual reverse fill: a copy padded by one free pixel,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Scores the regions found in generated line art with known regions:
 Tessera (tessera-bench fill-contours --labels) and G'MIC's smart line-art
 colouring (fx_colorize_lineart_smart, Debian's gmic), on the same drawings.

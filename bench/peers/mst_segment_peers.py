@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers of `tessera-bench mst-segment`, on the same photo and number of
 classes, each printing the mean CIE76 difference between the photo and its
 recoloured result (delta_e=, as tessera-bench computes it: sRGB to CIE

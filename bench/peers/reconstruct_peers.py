@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Peers of `tessera-bench reconstruct`, on the same mask and marker:
 
   skimage   skimage.morphology.reconstruction (its own downhill-style

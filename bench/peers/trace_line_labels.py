@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Labelled features for bench/peers/trace_line_quality.py.
 
     /usr/bin/python3 bench/peers/trace_line_labels.py --refine

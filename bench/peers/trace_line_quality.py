@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Trace Line on labelled features of real aerial photos, next to OpenCV's
 live-wire (cv2.segmentation.IntelligentScissorsMB) on the same clicks.
 

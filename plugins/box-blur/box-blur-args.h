@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur (SAT)'s settings and their declaration, shared by the
  * GIMP 2.10 plug-in (box-blur.c) and the GIMP 3 one (plugins/gimp3). */
 #ifndef TESSERA_BOX_BLUR_ARGS_H

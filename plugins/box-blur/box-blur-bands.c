@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur on a drawable in bands of rows (see
  * box-blur-bands.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur on a drawable in bands of rows, for bounded memory.
  *
  * Each band is read from GIMP's tiles with a halo of the blur's reach

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur (SAT): the mean over a box around each pixel, at the
  * same cost for any radius (core/box-blur.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur (SAT) for GIMP 3: the procedure of the GIMP 2.10
  * plug-in (plugins/box-blur), from the same declaration. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the arguments of tessera-args.h served to GIMP 2.10: the PDB's
  * definitions, the parsing of a non-interactive call, the dialog's rows. */
 #ifndef TESSERA_ARGS_GIMP2_H

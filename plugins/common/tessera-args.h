@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a procedure's arguments, declared once.
  *
  * Each procedure lists its arguments (after run-mode, image and drawable)

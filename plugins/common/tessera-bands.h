@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a drawable's rectangle cut into bands of rows, for procedures
  * that stream it through a bounded amount of memory (Box Blur, Segment
  * Colours; the rows of a band: tessera_band_rows in tessera-region.h).

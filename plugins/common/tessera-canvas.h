@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — writing a layer's pixels into an item of the canvas's size (a
  * channel, the selection).  A layer may lie partly outside the canvas; such
  * an item holds only the canvas's pixels, and a plug-in that writes beyond

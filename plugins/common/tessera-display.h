@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — whether a plug-in can show its dialog.  GIMP without its GUI
  * (gimp-console, a batch run) gives its plug-ins no display; GTK started
  * there aborts the plug-in (GIMP 3's gimp_ui_init does), so a run that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — which GIMP drawables a procedure can work on, checked once for
  * every procedure (tessera_plugin_run calls it before anything else).
  *

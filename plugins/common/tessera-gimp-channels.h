@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the libgimp calls on channels and the selection, for GIMP 2.10
  * and GIMP 3 alike (see tessera-gimp.h). */
 #ifndef TESSERA_GIMP_CHANNELS_H

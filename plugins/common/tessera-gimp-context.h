@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the libgimp calls on the context: the foreground colour, the
  * brush and dynamics for stroking, for GIMP 2.10 and GIMP 3 alike (see
  * tessera-gimp.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — item IDs and GIMP 3's objects: TESSERA_IMAGE (id) and its
  * kin give what libgimp's calls take (the ID itself in GIMP 2.10, the
  * object in GIMP 3), TESSERA_ID (object) the ID back (see tessera-gimp.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the libgimp calls on items and drawables: their size, place,
  * image and parent, and what kind of item an ID is, for GIMP 2.10 and GIMP
  * 3 alike (see tessera-gimp.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the libgimp calls on paths (GIMP 2.10's vectors): reading
  * their strokes, making new ones, for GIMP 2.10 and GIMP 3 alike (see
  * tessera-gimp.h). */

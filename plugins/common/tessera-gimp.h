@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the libgimp calls the shared glue makes, on item IDs, for
  * GIMP 2.10 and GIMP 3 alike.
  *

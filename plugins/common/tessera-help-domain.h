@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — where a plug-in's help pages lie, for GIMP's help system.
  *
  * make install and make install-user put each plug-in's pages

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a filter's preview (tessera-live.h), for both GIMPs: the
  * selection's bounds with the filter's reach around them, read on the main
  * thread and kept while a larger reach needs no more pixels, the filter's

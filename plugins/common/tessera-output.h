@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — new items (layers, layer groups, channels) that a procedure
  * adds to the image as its result.
  *

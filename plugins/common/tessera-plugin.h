@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — what every Tessera plug-in shares: its registration with GIMP,
  * the run modes, last values, translations and error reporting.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — GIMP's progress bar and messages for a run of the core.
  *
  * A run has stages (reading the drawable, computing, writing it back); each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a rectangle of a drawable's pixels as a TesseraImage.
  *
  * Pixels are read and written in the drawable's own format with only the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours on a large drawable in bands of rows (see
  * fill-bands.h). */
 #include "config.h"

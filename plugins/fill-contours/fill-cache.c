@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — pass 1's pixels kept for pass 2, run-length coded (see
  * fill-cache.h).  A run is its length (a guint32) and its pixel, unaligned,
  * over the band's pixels in raster order, across the ends of rows. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours in bands: pass 1's pixels kept for pass 2
  * (fill-bands.c), run-length coded, while they stay small.  Line art is
  * long runs of one colour (paper, transparency, ink), so the fill on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours' settings and their declaration, shared
  * by the GIMP 2.10 plug-in (fill-contours.c) and the GIMP 3 one
  * (fill-contours3.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: fills what every closed contour of a
  * layer encloses, with no seed from the user (core/fill-contours.h): with
  * the foreground colour, on a new layer under the line art, as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours for GIMP 3: the procedure of the GIMP 2.10
  * plug-in (fill-contours.c), from the same declaration
  * (fill-contours-args.h), doing the same work (fill-work.c). */

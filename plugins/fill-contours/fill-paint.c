@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the fill of the jobs' contour maps
  * (fill-work.h): the interior, or the regions of line art with their gaps
  * closed, the line coloured and the guide's colours, made into the paint

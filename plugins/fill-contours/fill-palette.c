@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the flat colours, one per region
  * (fill-work-private.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the dialog's preview (fill-preview.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the dialog's preview, for the GIMP 2.10
  * dialog (fill-contours.c) and the GIMP 3 one (fill-contours3.c) alike.
  *

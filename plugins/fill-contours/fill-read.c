@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: what a drawable gives the fill
  * (fill-work.h): the contour source that suits it, its contour map (from
  * its pixels or straight from GIMP), the colour guide over it, and the job

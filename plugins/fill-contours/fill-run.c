@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the whole run over the drawables
  * (fill-work.h): the argument the declaration cannot check, the layers of
  * a run, and read, fill and write in turn. */

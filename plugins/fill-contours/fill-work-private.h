@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: what the files of the procedure's work
  * (fill-read.c, fill-paint.c, fill-palette.c, fill-write.c, fill-run.c,
  * and the run in bands, fill-bands.c) share beyond fill-work.h. */

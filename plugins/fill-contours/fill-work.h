@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: what the procedure does around the core
  * (core/fill-contours.h): the contour map from a layer's pixels, the fill,
  * the bleed under the line, and the four outputs; built for GIMP 2.10 and

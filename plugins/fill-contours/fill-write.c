@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the outputs (fill-work.h): the
  * foreground colour on the layer or on a new one, the flat colours on a
  * new layer, the interior as the selection; all in one undo step. */

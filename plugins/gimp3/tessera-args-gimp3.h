@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the arguments of tessera-args.h served to GIMP 3: each becomes
  * an argument of the GimpProcedure (its config property and, through
  * GimpProcedureDialog, its widget), and the procedure's config gives the

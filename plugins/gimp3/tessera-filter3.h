@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a GIMP 3 procedure that filters one drawable in place: the
  * drawable checked as GIMP 2.10's plug-ins check it, the dialog made from
  * the arguments with a preview of the exact result, the selection's bounds

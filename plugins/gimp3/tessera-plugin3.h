@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — what every Tessera plug-in shares in GIMP 3: the GimpPlugIn
  * class serving a plug-in's procedures, each procedure made from its
  * description and its arguments' declaration (tessera-args.h), the one

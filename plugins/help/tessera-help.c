@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — writes the help pages, at build time, from the procedures'
  * declarations (NAME-args.h): what each procedure does (its blurb and
  * help), its menus, every setting with its range, choices and default, and

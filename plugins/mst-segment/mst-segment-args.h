@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST)'s settings and their declaration, shared
  * by the GIMP 2.10 plug-in (mst-segment.c, segment-dialog.c), the GIMP 3
  * one (mst-segment3.c) and the work both do (segment-work.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST) for GIMP 2.10: the procedure, from its
  * declaration (mst-segment-args.h); the work is segment-work.c's, the
  * dialog segment-dialog.c's. */

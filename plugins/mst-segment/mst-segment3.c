@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST) for GIMP 3: the procedure of the GIMP
  * 2.10 plug-in (mst-segment.c), from the same declaration
  * (mst-segment-args.h), doing the same work (segment-work.c), with the

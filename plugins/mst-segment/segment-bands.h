@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours' two passes over the selection's bounds in
  * bands of rows, so that the plug-in holds a band of the drawable, not the
  * whole of it (core/colour-tally.h): the first counts the distinct colours

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): the classes as both GIMPs' dialogs show
  * them (segment-classes.h). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): the classes as both GIMPs' dialogs show
  * them.  The selection's colours and their tree are made once (the tree
  * again only when the colour space changes); each change of the settings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): the dialog.  The whole selection is
  * read and its colours' tree built once (again only when the colour space
  * changes); every change of the settings cuts the tree again and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): the GIMP 2.10 dialog, with a preview of
  * the classes and their swatches. */
 #ifndef TESSERA_SEGMENT_DIALOG_H

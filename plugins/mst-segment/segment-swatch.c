@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): one class's swatch (segment-swatch.h).
  * The two toolkits differ only in how a vertical box is made and in the
  * colour a GimpColorArea takes. */

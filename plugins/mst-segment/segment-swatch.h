@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): one class's swatch, for either GIMP's
  * dialog (GTK 2 and libgimpui 2.10, or GTK 3 and libgimpui 3). */
 #ifndef TESSERA_SEGMENT_SWATCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST) for GIMP 3: the classes in the dialog
  * (segment-swatches3.h).  The swatches flow into as many rows as the
  * dialog's width needs. */

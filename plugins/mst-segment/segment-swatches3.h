@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST) for GIMP 3: the classes in the dialog,
  * as the GIMP 2.10 dialog shows them (segment-classes.h formats them): a
  * summary ("8 classes from 51234 colours") over a swatch per class with

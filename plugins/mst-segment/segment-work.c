@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): classes of colours found by cutting the
  * Euclidean minimum spanning tree of the layer's distinct colours
  * (core/mst-segment.h: weighted by pixel counts, or single linkage), shown

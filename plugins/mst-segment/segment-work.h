@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Segment Colours (MST): the work of a run, shared by the GIMP
  * 2.10 plug-in (mst-segment.c) and the GIMP 3 one (mst-segment3.c): it
  * holds item IDs and calls libgimp through tessera-gimp.h, so it builds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction: where the marker lies beyond the
  * mask (above it for a dilation, below it for an erosion), counted before
  * the run for the dialogs of both GIMPs (core/reconstruct-beyond.h), and

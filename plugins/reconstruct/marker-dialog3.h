@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction's GIMP 3 dialog, what GIMP's own
  * rows lack: the chosen marker named on its chooser (GIMP 3.0's says
  * "Browse..." whatever it holds), and the warning that the marker lies

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the presets of Morphological Reconstruction, a procedure of
  * their own (plug-in-tessera-reconstruct-preset) in the same plug-in: the
  * marker is made from the drawable itself. */

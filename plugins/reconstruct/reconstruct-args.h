@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction's two procedures, their settings
  * and their declaration, shared by the GIMP 2.10 plug-in (reconstruct.c,
  * preset-procedure.c) and the GIMP 3 one (reconstruct3.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction's GIMP 2.10 dialogs: what the
  * procedure's and the presets' dialogs share (the preview of the whole
  * drawable, the rows of the common arguments). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction: what a run's new layer is named
  * after, in both GIMPs: the operation, or the preset with its parameter
  * ("Fill holes", "h-domes 10 %"), translated. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction: the dialogs' preview, for the
  * GIMP 2.10 dialogs (reconstruct-dialog.c) and the GIMP 3 ones
  * (reconstruct3.c) alike: the whole mask read once (a reconstruction

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction: what both procedures do around
  * the core (core/reconstruct.h), for GIMP 2.10 and GIMP 3 alike
  * (tessera-gimp.h): the whole drawable in, the marker aligned on it, the

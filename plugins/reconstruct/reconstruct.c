@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction: the marker, a layer or channel
  * of the image, dilated (or eroded) again and again under the mask, the
  * active drawable, until nothing changes (core/reconstruct.h).  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Morphological Reconstruction and its presets for GIMP 3: the
  * two procedures of the GIMP 2.10 plug-in, from the same declaration
  * (reconstruct-args.h), doing the same work (reconstruct-work.c). */

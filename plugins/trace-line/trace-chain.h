@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line: the settings of a trace, and a chain of clicks
  * traced link by link (a -> b, b -> c, …) into one polyline.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line's dialog in GIMP 2.10: click points on a zoomable
  * view of the drawable and see the traced line between them at once
  * (trace-picker.c, shared with GIMP 3's), the settings beside it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line's two procedures and their arguments, declared once
  * for the GIMP 2.10 plug-in (trace-line.c) and the GIMP 3 one
  * (trace-line3.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line: the polyline between clicks that follows a road, a
  * river or a field's edge (core/trace-line.h), made into a GIMP path.
  *

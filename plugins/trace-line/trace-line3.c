@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line for GIMP 3: the two procedures of the GIMP 2.10
  * plug-in (trace-line.c), from the same declaration (trace-line-args.h),
  * doing the same run (trace-run.c), with the same dialog: points clicked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line: GIMP paths in and out.  Points here are in image
  * coordinates, as paths are. */
 #ifndef TESSERA_TRACE_PATH_H

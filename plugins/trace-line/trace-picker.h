@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the part of Trace Line's dialog that GIMP 2.10's (trace-
  * dialog.c, GTK 2) and GIMP 3's (trace-line3.c, GTK 3) share, built for
  * both: points clicked on a view of the drawable (ui/tessera-view), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — a run of Trace Line, shared by the GIMP 2.10 plug-in
  * (trace-line.c) and the GIMP 3 one (trace-line3.c), built for both on item
  * IDs (tessera-gimp.h): the clicks of a call's coordinates, what the

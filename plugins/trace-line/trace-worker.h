@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Trace Line: tracing the dialog's links in a thread of their own,
  * so that the dialog answers while a link is searched.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Bézier fitting (core/bezier-fit.h) against its promise, measured on the
  * curve itself: every input point lies within the tolerance of the fitted
  * curve (sampled densely), kept points are anchors, the curve runs smoothly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the box blur (core/box-blur.h) against the literal
  * reference (tests/reference/box-blur-ref.h): exactly for integers, within
  * the stated rounding bound for floats; on random sizes, radii (0, beyond the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the histogram of distinct colours made band by band
  * (core/colour-tally.h) against the whole-image call: the same colours and
  * counts, and every pixel the same index, for random images of random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the contour map (core/contour-map.h) against the slow
  * reference, for every source, on random images of random sizes (1x1, 1xN,
  * odd), strided views, thread counts, values on the threshold, and on

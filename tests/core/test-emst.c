@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the exact EMST against brute-force Prim on random point
  * sets (with duplicates, on lines and planes, on the lattice where equal
  * distances abound), and the colour histogram against a naive count. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — tessera_exec_run, the one place that picks a backend:
  * what runs for each request, the fallback and its report, device data,
  * CPU-only methods, the cost model of auto, the environment's override and

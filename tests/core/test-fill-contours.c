@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — Fill Closed Contours against the breadth-first
  * reference, for every method, connectivity and thread count, on random
  * contour maps of random sizes and on the edge cases. */

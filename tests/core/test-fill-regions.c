@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the regions of line art (core/fill-regions.h): exact
  * labels against the breadth-first reference with every option off, on
  * random maps of random sizes; then generated line art with known regions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the regions of a map in bands (core/fill-stream.h):
  * every band's labels, asked for in any order, are the whole map's from
  * tessera_fill_regions (and, without edge regions, its interior is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — core/image.h's one sample accessor on every type: raw
  * samples, the nominal 0..1 scale with its rounding and clamping, and
  * whether two images' bytes overlap. */

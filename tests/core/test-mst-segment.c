@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — cutting spanning trees into classes (numbers of classes,
  * minimum shares weighted by pixel counts, Zahn's inconsistent edges; the
  * splits by pixel-weighted error and the Lloyd iterations) against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — tessera-bench's PGM/PPM/PAM reader and writer: round
  * trips of every kind, tuple type and sample size, hand-written headers,
  * and malformed files that must be refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the count of marker samples beyond the mask, before a
  * reconstruction, against the count the naive reconstruction reports (and,
  * with alpha, the one tessera_reconstruct reports), for every sample type,

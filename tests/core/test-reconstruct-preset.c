@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the reconstruction presets against their definitions:
  * markers made the obvious way, the naive reconstruction, the subtraction. */
 #include <glib.h>

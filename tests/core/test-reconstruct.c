@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — morphological reconstruction against the naive
  * "dilate, clip, repeat" reference, for every method, thread count,
  * operation, connectivity and sample type. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the square minimum / maximum filter against the obvious
  * one, on random sizes, radii (up to beyond the image), types and thread
  * counts; in place too. */

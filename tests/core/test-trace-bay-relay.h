@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the third attempt at shapes that turn back (issue 23;
  * measured, not adopted: bench/RESULTS.md, Trace Line): a link traced again
  * with its guides laid across an earlier trace of it, perpendicular to that

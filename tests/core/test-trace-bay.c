@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Shapes that turn back (issue 23): a shore with a bay wider inside than at
  * its mouth, and a narrow inlet (a hairpin), whose known line a chain of
  * clicks across the mouth cannot follow with guides perpendicular to the

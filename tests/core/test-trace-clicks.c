@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Chains of clicks (core/trace-clicks.h) on synthetic roads with a known
  * edge: more clicks never make the trace worse, the clicked one of two
  * parallel edges wins, snapping finds the edge, ends stay bounded. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Line tracing: the dynamic programme against brute force, synthetic roads,
  * and bad arguments. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Line tracing's link values: every kernel this CPU runs against the
  * definition (tests/reference/trace-line-ref.c), to the bit, on the groups
  * the search forms (one diagonal between two guides) and on groups of any

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — the GIMP batch-mode harness.  Runs one procedure's case
 # file (tests/gimp/batch/NAME.batch) in a single gimp-console session with
 # a private profile that holds the freshly built plug-ins, and prints TAP.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The box blur plug-in runs the core on the CPU or the GPU, which must agree;
  * the reference here is the core on the CPU. */
 #include "box-blur.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The Fill Closed Contours plug-in against the core on the CPU: the contour
  * map as the procedure defines it (perceptual RGBA floats, transparent
  * pixels read as the paper), the core's interior, the bleed grown step by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — what the GIMP harnesses compare Fill Closed Contours'
  * outputs with: the core's interior of the contour map the procedure reads
  * from the drawable's pixels, grown under the contour by the bleed; and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The colour segmentation plug-in's recoloured layer against the core on the
  * CPU: distinct colours, EMST, cut (by the given method), recolour; and
  * for a layer whose left half is transparent, against the core on the

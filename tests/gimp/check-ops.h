@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — what the GIMP batch harness compares a procedure's result
  * with: per procedure, a function that runs the core on the pixels GIMP had
  * before the call.  A new procedure adds a check-NAME.c with its function

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The reconstruction plug-in's two procedures against the core on the CPU:
  * the presets from the drawable alone, and the reconstruction under the
  * drawable of a marker the case file saved next to it. */

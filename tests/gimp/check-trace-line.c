@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Trace Line's paths against the core on the CPU, which traces on the whole
  * drawable's gradient: the plug-in reads only the window each link needs,
  * and must find the same polyline. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — what the GIMP harnesses compare Trace Line's paths with:
  * the core's polyline between the same points on the pixels GIMP had, and
  * a test road whose edge is known. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera — the README's main job: every built plug-in in GIMP batch mode on
 # the bundled sample images, each result written as a PNG to look at.
 #

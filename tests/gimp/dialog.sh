@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — the dialog smoke-test harness.  Runs GIMP's GUI on a
 # private X server (Xvfb) with a private profile holding the freshly built
 # plug-ins, opens a sample image, calls a procedure RUN-INTERACTIVE, waits

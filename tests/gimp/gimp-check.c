@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the checker behind the GIMP harnesses.  It makes random
  * raw images for GIMP to load and compares what a procedure left in GIMP
  * with the core's result on the same pixels, computed here:

@@ -1,3 +1,4 @@
+;; SPDX-License-Identifier: GPL-3.0-or-later
 ; Tessera tests — script-fu helpers for the GIMP harnesses (batch.sh,
 ; dialog.sh).  They need the test-only extension tessera-test-io.
 

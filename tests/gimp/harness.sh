@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — what the GIMP harnesses (batch.sh, dialog.sh) share: TAP
 # output, a private GIMP profile holding the freshly built plug-ins, and the
 # script-fu helpers.  Sourced (POSIX sh) after the caller has set

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — the help pages in GIMP 2.10 (TAP): every plug-in of the
 # build tree, in a private profile with its pages beside it as make install
 # puts them, registers its help domain (GIMP's pluginrc holds it); the

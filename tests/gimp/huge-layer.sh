@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — bounded memory on a huge layer: Box Blur (radius 10, three
 # iterations) and Fill Closed Contours (dark lines, on the layer: in bands)
 # on a HUGE_SIZE x HUGE_SIZE RGBA 8-bit layer (16000 by default: 1 GB) in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — a plug-in killed (SIGKILL, as GIMP does on Cancel) while it
 # makes a new layer leaves nothing that looks like a result: for each
 # procedure with a new-layer output (and Box Blur and Fill Closed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — no two labels of a dialog share a mnemonic, in English or
 # in a translation.  Run by both GIMPs' dialog tests on what their dialogs
 # noted (ui/tessera-mnemonics.h):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests and benchmarks — the peak memory of plug-in processes, as
 # the kernel counts it (VmHWM in /proc/PID/status, the resident set's high
 # water mark), sampled while GIMP runs them.  Sourced (POSIX sh).

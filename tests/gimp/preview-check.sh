@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera tests — the previews' checks on a dialog's window, sourced by
 # both GIMPs' dialog tests (gimp/dialog.sh, gimp3/dialogs.sh).  Each prints
 # what went wrong on stderr, nothing when all is well.  PREVIEW_MATCH: the

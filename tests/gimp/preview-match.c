@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — where a dialog's screenshot shows an image whole.
  *
  *   preview-match SHOT.ppm IMAGE.ppm

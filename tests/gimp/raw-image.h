@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — raw pixel files exchanged with GIMP by the test-only
  * plug-in tessera-test-io: every GIMP 2.10 sample type, packed rows, host
  * byte order, after a short text header.  Plain C so the plug-in and the

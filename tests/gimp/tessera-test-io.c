@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — a test-only GIMP plug-in that moves a drawable's exact
  * pixels to and from a raw file, so the batch harness can fill a drawable
  * with known pixels, run a procedure, and compare what it wrote with the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch tests of Box Blur (SAT) (TAP): the GIMP 3 plug-in built in
 # the GIMP 3 root (root.sh, build.sh), called from Script-Fu with GIMP 3's
 # named arguments on RGB and RGBA layers, its pixels compared with the

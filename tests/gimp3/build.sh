@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the GIMP 3 plug-ins inside the GIMP 3 root (tests/gimp3/root.sh)
 # with the tree's own configure (--with-gimp=3, no CUDA) and installs them
 # into OUT_DIR/NAME/NAME, as GIMP 3 wants them, with their help pages in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 dialog smoke tests (TAP): for each case below, GIMP 3's GUI (in the
 # Debian 13 root, on an Xvfb of the host's: X's abstract sockets reach into
 # the chroot) opens the sample, calls the procedure RUN-INTERACTIVE from

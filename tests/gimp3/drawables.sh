@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch test of every procedure on every kind of drawable (TAP), as
 # tests/gimp/batch/drawables.batch does in GIMP 2.10: from Python (the test
 # plug-in's case drawables), each procedure with each output kind on RGB,

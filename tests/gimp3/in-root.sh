@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs COMMAND inside the GIMP 3 root ROOT with /proc, /dev and the source
 # tree (at its own path) mounted, and unmounts them again whatever happens.
 # Runs in several trees at once (worktrees, two checks) take turns: one

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch tests of Segment Colours (MST) (TAP): the GIMP 3 plug-in
 # built in the GIMP 3 root (root.sh, build.sh) and the GIMP 2.10 one of the
 # build tree make the same calls on the same files, from Script-Fu (GIMP 3's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sourced by the GIMP 3 batch tests, after they set top, work, host_work and
 # in_root.  python_case PROFILE CASE runs the case CASE of the Python test
 # plug-in (tessera-python-test/tessera-python-test.py: a Gimp.PlugIn whose

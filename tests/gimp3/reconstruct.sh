@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch tests of Morphological Reconstruction and its presets (TAP):
 # the GIMP 3 plug-in built in the GIMP 3 root (root.sh, build.sh), called
 # from Script-Fu with GIMP 3's named arguments and from Python, on RGB,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The GIMP 3.0 that the GIMP 3 tests run in: Debian 12 has none, so a
 # Debian 13 root is made once (debootstrap, then GIMP and a compiler
 # installed with apt-get inside it) and reused.  It lives outside the

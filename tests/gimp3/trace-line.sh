@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch tests of Trace Line and Trace Line from Path (TAP): the
 # GIMP 3 plug-in built in the GIMP 3 root (root.sh, build.sh) makes the same
 # paths as the GIMP 2.10 plug-in (gimp-console-2.10 on this machine, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — times the CUDA box blur's two methods and the fused kernel's
  * shapes on device-resident images (CUDA events, median and minimum of
  * --repeat runs after 3 warm-ups), for tuning and for bench/RESULTS.md.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU test — out of GPU memory.  With all but a sliver of the
  * device's memory taken (device images allocated until none fits), each of
  * the six operations, asked for the CUDA backend through the core API,

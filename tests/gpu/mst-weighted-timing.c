@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU timing — the weighted classes (tessera_mst_weighted, refined)
  * on the CPU and on the device (tessera_cuda_mst_weighted, device arrays,
  * CUDA events, median after a warm-up) for one colour set, with the

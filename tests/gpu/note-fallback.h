@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU tests — a fallback callback for TesseraExec that stores why
  * the CPU took over in the TesseraStatus at USER_DATA. */
 #ifndef TESSERA_TEST_NOTE_FALLBACK_H

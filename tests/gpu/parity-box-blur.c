@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — box blur: tessera_cuda_box_blur (both methods, host
  * and device images, in place or not, device rows aligned or not, and
  * through tessera_box_blur with the CUDA backend) against the CPU's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — the EMST: the CUDA tree must be the CPU's, edge for
  * edge (same pairs, same squared lengths to the bit), on random point sets
  * with duplicates, lines, planes and lattice ties, on distinct random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — Fill Closed Contours: every GPU way (FAST, the
  * paper's GPU fill + GPU merge, the paper's CPU fill + GPU merge, the
  * batch pipeline, device-resident and in place) against the breadth-first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — the regions of line art (core/fill-regions.h):
  * the skeleton of gap closing thinned on the GPU against the CPU's, on
  * thick strokes, noise and edge sizes, and the whole call (every option,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — Segment Colours on a whole image
  * (core/mst-segment-image.h): the CUDA pipeline (histogram, points, EMST,
  * classes, recolouring, all on the device) must give the CPU's classes and

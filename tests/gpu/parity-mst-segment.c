@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — Segment Colours: the whole segmentation (distinct
  * colours, EMST, classes, recolouring) asked of the CUDA backend must give
  * the CPU's classes and class colours exactly, for both methods, automatic

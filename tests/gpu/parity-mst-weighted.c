@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — the weighted classes on device arrays
  * (tessera_cuda_mst_weighted): the tree's layout must be
  * tessera_mst_tree_build's preorder and subtree ends, and the classes

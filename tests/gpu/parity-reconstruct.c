@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — morphological reconstruction: the CUDA backend
  * through the core API (host images) and device-resident in place, against
  * the CPU's serial hybrid algorithm and, on small images, the naive

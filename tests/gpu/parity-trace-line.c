@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — Trace Line: the CUDA search returns the CPU's
  * polyline and value to the bit (both sum with core/trace-sample.h), on
  * synthetic roads, both objectives, every option of issue 23 drawn at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — the driver: parses the options, probes the GPU, runs
  * every registered operation and prints TAP lines, then exactly
  * "N passed, M failed".  Exit status: 0 all passed, 1 a check failed,

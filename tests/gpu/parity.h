@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera GPU parity — each operation's CPU and CUDA paths on random inputs,
  * compared exactly (integer results) or within a stated bound (floats).
  *

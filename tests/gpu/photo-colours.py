@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes the distinct colours of a binary PPM with their pixel counts in
 the form tests/gpu/mst-weighted-timing reads: "TCOL N\\n", then N records
 of R, G, B bytes and a little-endian uint32 count, in increasing order of

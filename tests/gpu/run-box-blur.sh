@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # On the GPU machine: builds without autotools, runs the GPU parity program,
 # then times the box blur (methods and kernel shapes, then tessera-bench)
 # next to its GPU peers (CuPy uniform_filter, a device-to-device copy) on

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # On the GPU machine: builds without autotools, runs the GPU parity program
 # for Fill Closed Contours, then times every method on the 7680x4320
 # synthetic contour map (device-resident and end to end, one image and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # On the GPU machine: builds without autotools, runs the GPU parity of
 # Segment Colours (the whole-image pipeline, the device classes, the
 # segmentation, the EMST) and the out-of-memory fallbacks, then times the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # On the GPU machine: the GPU figures of bench/RESULTS.md's opening table in
 # one call.  Builds without autotools, runs the parity program for every
 # operation and the out-of-memory fallbacks, then times each operation on

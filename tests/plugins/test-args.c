@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — a procedure's arguments declared once (tessera-args.h):
  * the defaults, the range checks and their messages, the PDB definitions
  * made from the table (names, types, ranges written from the numbers) and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera — the translations are complete: every source file that marks
 # strings for translation is in po/POTFILES.in, and every catalogue of
 # po/LINGUAS translates every string of a template extracted from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the box blur of core/box-blur.h, literally: every output
  * sample sums its whole window, clamped rows and columns counted as often as
  * they are clamped to.  O(rx * ry) per pixel (at most the image), exact

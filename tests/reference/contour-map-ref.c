@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the contour map, slow and obvious (contour-map-ref.h). */
 #include <math.h>
 #include "contour-map-ref.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the contour map (core/contour-map.h) written the slow,
  * obvious way: pixel by pixel through the generic sample accessor, one
  * thread, each rule as the header states it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the execution settings the core tests run under: the CPU
  * backend on a given number of threads, whatever TESSERA_BACKEND says (the
  * GPU is checked against these results by tests/gpu). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious Euclidean minimum spanning tree: Prim's
  * algorithm over the complete graph, O(n^2), with the same edge order as
  * core/emst.h, so that it gives the very same (unique) tree. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious fill of closed contours: a breadth-first
  * search from every free border pixel marks the outside; every other free
  * pixel is inside. */

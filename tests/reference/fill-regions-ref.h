@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious references for core/fill-regions.h: the
  * regions by a breadth-first flood from each unlabelled free pixel in
  * raster order, and the score of a labelling against known regions. */

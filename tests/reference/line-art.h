@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests and bench — generated line art with known regions, for
  * the gap closing of Fill Closed Contours (core/fill-regions.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the luminance steps of core/luminance.h done the obvious
  * way, sample by sample from their definitions.  Plain C. */
 #ifndef TESSERA_TEST_LUMINANCE_REF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious way to cut a spanning tree into classes
  * (core/mst-segment.h): try the edges longest first, and find each cut's two
  * sides by walking the tree that is left; O(n^2). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious ways to do core/mst-ward.h and
  * core/colour-lloyd.h: each split tries every edge of the tree that is
  * left, finding both sides by walking it (O(n^2) per split); Lloyd

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — a small seeded generator and random images, in plain C so
  * that the GLib tests and the GPU parity program (no GLib there) share them. */
 #ifndef TESSERA_TEST_RANDOM_H

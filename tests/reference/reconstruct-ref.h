@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious, slow morphological reconstruction: dilate (or
  * erode) by one step, clip by the mask, repeat until nothing changes.  Plain
  * C, shared by the GLib tests and the GPU parity program. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — smooth noise: value noise summed over a few octaves, the
  * kind of relief (hills, basins, long ridges) that makes a morphological
  * reconstruction propagate far.  Plain C, shared by the tests and

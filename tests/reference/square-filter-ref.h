@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — the obvious square minimum / maximum filter: every
  * sample of the square, one by one.  Plain C. */
 #ifndef TESSERA_TEST_SQUARE_FILTER_REF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests and bench — random contour maps for Fill Closed Contours:
  * circles, ellipses and polygons (closed), strokes (open, must not be
  * filled), nested rings, shapes cut by the image border, and now and then

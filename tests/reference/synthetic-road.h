@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests and bench — a synthetic aerial road: a bright band of
  * varying width along a gentle curve, on a textured background. */
 #ifndef TESSERA_TEST_SYNTHETIC_ROAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera tests — line tracing by brute force: every one of the d^n
  * candidate polylines, in double precision, for small n and d. */
 #ifndef TESSERA_TEST_TRACE_LINE_REF_H

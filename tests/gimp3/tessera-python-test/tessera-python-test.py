@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera — a Python 3 GIMP plug-in for the GIMP 3 tests, installed only
 # into a test's profile (tests/gimp3/python-case.sh).  Its one procedure,
 # python-fu-tessera-test, makes one case's calls of Tessera's procedures as
