@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include "trace-line.h"
@@ -132,6 +133,23 @@ turn_intervals (TesseraTraceGeometry *geo)
     }
 }
 
+/* The lattice of the links between guides: one sample a pixel along the
+ * longest link, lines across at most a quarter pixel apart. */
+static TraceLattice
+lattice_of (TesseraPoint a, double ex, double ey, double h, double reach,
+            int d)
+{
+  double step = d > 1 ? 2.0 * reach / (d - 1) : 0.0;
+  double longest = hypot (h, d > 1 ? 2.0 * reach : 0.0);
+  TraceLattice lat = { a.x, a.y, ex, ey, h, reach, 0.0, 1, 1 };
+
+  lat.q = step > 0.25 ? (int) ceil (4.0 * step) : 1;
+  lat.step = step / lat.q;
+  lat.m = (int) floor (longest + 0.5);
+  lat.m = lat.m < 1 ? 1 : lat.m;
+  return lat;
+}
+
 TesseraStatus
 tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
                             TesseraPoint b, TesseraTraceGeometry *geo)
@@ -187,6 +205,7 @@ tessera_trace_geometry_new (const TesseraTrace *p, TesseraPoint a,
       geo->angle_to_b[j] = atan2 (-offset_of (geo, j), h);
     }
   geo->max_angle = p->max_angle * (3.14159265358979323846 / 180.0);
+  geo->lattice = lattice_of (a, ex, ey, h, reach, d);
   turn_intervals (geo);
   end_bounds (p, geo);
   return TESSERA_OK;
@@ -248,48 +267,64 @@ tessera_trace_window (const TesseraTraceGeometry *geo, int left, int top,
 typedef struct
 {
   const TesseraTraceGeometry *geo;
-  const TraceLinks           *links;
+  TraceLinks                 *links;
   int                         threads;
 } TraceSearch;
 
 /* OUT[k * d + j] = BASE[j * d + k] + V(p_j on GUIDE, p_k on GUIDE + 1), or
  * -inf where BASE is.  Diagonal after diagonal (k - j fixed), whose links
- * are parallel, TRACE_GROUP of them at a time. */
-static void
+ * are parallel and read the lattice's table with one shift,
+ * TRACE_GROUP of them at a time. */
+static TesseraStatus
 add_links (const TraceSearch *s, int guide, const float *base, float *out)
 {
-  int d = s->geo->points;
-  const float *x = s->geo->x + (size_t) guide * d;
-  const float *y = s->geo->y + (size_t) guide * d;
+  int d = s->geo->points, failed = 0;
+  TesseraStatus status = trace_links_pair (s->links, guide, s->threads);
 
-  #pragma omp parallel for num_threads (s->threads) schedule (dynamic, 1)
-  for (int delta = -(d - 1); delta <= d - 1; delta++)
-    {
-      int first = delta < 0 ? -delta : 0, end = delta > 0 ? d - delta : d;
+  if (status != TESSERA_OK)
+    return status;
+  #pragma omp parallel num_threads (s->threads)
+  {
+    ptrdiff_t *shifts = malloc (sizeof (ptrdiff_t) * s->geo->lattice.m);
 
-      for (int j0 = first; j0 < end; j0 += TRACE_GROUP)
-        {
-          int count = end - j0 < TRACE_GROUP ? end - j0 : TRACE_GROUP;
-          float values[TRACE_GROUP];
-          uint32_t wanted = 0;
+    #pragma omp for schedule (dynamic, 1)
+    for (int delta = -(d - 1); delta <= d - 1; delta++)
+      {
+        int first = delta < 0 ? -delta : 0, end = delta > 0 ? d - delta : d;
 
-          for (int i = 0; i < count; i++)
-            if (base[(size_t) (j0 + i) * d + j0 + i + delta] != -INFINITY)
-              wanted |= 1u << i;
-          trace_links_group (s->links, x + j0, y + j0, x + d + j0 + delta,
-                             y + d + j0 + delta, count, wanted, values);
-          for (int i = 0; i < count; i++)
-            {
-              int j = j0 + i, k = j + delta;
-              out[(size_t) k * d + j] = wanted >> i & 1
-                ? base[(size_t) j * d + k] + values[i] : -INFINITY;
-            }
-        }
-    }
+        if (shifts == NULL)
+          {
+            failed = 1;
+            continue;
+          }
+        trace_links_shifts (s->links, delta, shifts);
+        for (int j0 = first; j0 < end; j0 += TRACE_GROUP)
+          {
+            int count = end - j0 < TRACE_GROUP ? end - j0 : TRACE_GROUP;
+            float values[TRACE_GROUP];
+            uint32_t wanted = 0;
+
+            for (int i = 0; i < count; i++)
+              if (base[(size_t) (j0 + i) * d + j0 + i + delta] != -INFINITY)
+                wanted |= 1u << i;
+            if (wanted != 0)
+              trace_links_diagonal (s->links, shifts, j0, delta, count,
+                                    values);
+            for (int i = 0; i < count; i++)
+              {
+                int j = j0 + i, k = j + delta;
+                out[(size_t) k * d + j] = wanted >> i & 1
+                  ? base[(size_t) j * d + k] + values[i] : -INFINITY;
+              }
+          }
+      }
+    free (shifts);
+  }
+  return failed ? TESSERA_ERROR_OUT_OF_MEMORY : TESSERA_OK;
 }
 
 /* F[k * d + j]: best value of a … p_1 = j, p_2 = k. */
-static void
+static TesseraStatus
 first_pair (const TraceSearch *s, float *scratch, float *F)
 {
   const TesseraTraceGeometry *g = s->geo;
@@ -306,7 +341,7 @@ first_pair (const TraceSearch *s, float *scratch, float *F)
                                     g->angle_between[k - j + d - 1])
           ? from_a : -INFINITY;
     }
-  add_links (s, 0, scratch, F);
+  return add_links (s, 0, scratch, F);
 }
 
 /* The best predecessor of each pair: BEST[k * d + l] the best of F over
@@ -354,12 +389,12 @@ best_predecessors (const TraceSearch *s, const float *F, float *best,
 }
 
 /* From F over (p_{g-1} = j, p_g = k) to NEXT over (p_g = k, p_{g+1} = l). */
-static void
+static TesseraStatus
 next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
            uint16_t *back, float *next)
 {
   best_predecessors (s, F, scratch, back);
-  add_links (s, guide, scratch, next);
+  return add_links (s, guide, scratch, next);
 }
 
 /* The best last pair (j, k) with the link to b; ties keep the lowest k, j. */
@@ -444,14 +479,15 @@ search_pairs (const TraceSearch *s, int *chosen, float *value,
 
   if (status == TESSERA_OK)
     {
-      first_pair (s, scratch, F);
+      status = first_pair (s, scratch, F);
       for (int guide = 1; guide < n - 1 && status == TESSERA_OK; guide++)
         {
           float *swap;
-          next_pair (s, guide, F, scratch, back + (size_t) (guide - 1) * pairs,
-                     next);
+          status = next_pair (s, guide, F, scratch,
+                              back + (size_t) (guide - 1) * pairs, next);
           swap = F; F = next; next = swap;
-          if (!tessera_exec_progress (exec, (double) guide / (n - 1)))
+          if (status == TESSERA_OK
+              && !tessera_exec_progress (exec, (double) guide / (n - 1)))
             status = TESSERA_ERROR_CANCELLED;
         }
     }

@@ -32,6 +32,7 @@
 #include "exec.h"
 #include "gradient.h"
 #include "image.h"
+#include "trace-lattice.h"
 
 #define TESSERA_TRACE_MAX_NODES  64
 #define TESSERA_TRACE_MAX_POINTS 4096
@@ -107,6 +108,8 @@ typedef struct
    * k - j lie in [turn_lo, turn_hi]: an interval, as the angles grow with
    * the offset change. */
   int    *turn_lo, *turn_hi;
+  /* Where the links between guides sample (core/trace-lattice.h). */
+  TraceLattice lattice;
 } TesseraTraceGeometry;
 
 /* The settings a user starts from: the guides' reach follows the link,

@@ -1,36 +1,35 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — the link values V(p, q) of core/trace-line.h, in bulk for the
- * search: sixteen links at a time.
+ * search.
  *
- * Three kernels give the same bits, sample for sample, as they all follow
- * core/trace-sample.h (the same operations in the same order, lane k % 8
- * of the partial sums for sample k):
- *   PLAIN   one sample after another;
- *   AVX2    eight samples of one link at once, their gradients gathered;
- *   AVX512  sixteen links at once, sample k of each together.  Links that
- *           join consecutive points of one guide to the points as many
- *           places further on the next guide are parallel and of one
- *           length, so their samples k lie within a few pixels of each
- *           other across the guides: their gradients come from a 4 x 8
- *           pixel patch held in two registers (permutes instead of
- *           gathers), read from a copy of the search window whose lines
- *           run along the guides.  Where the guides' points lie too far
- *           apart for that, AVX2 does better, and takes over. */
+ * Links between two guides (edges, not centre lines) sample the gradient
+ * on the lattice of core/trace-lattice.h: the search first tabulates the
+ * gradient at the pair's lattice points, then the links of one diagonal
+ * (parallel, l - j fixed) read their samples k from one row of the table,
+ * shifted by their first point: eight links at a time in a vector load,
+ * no gathers.  The links from a and to b, and centre lines, sample where
+ * they lie (trace-sample.h), one link after another.
+ *
+ * Two kernels give the same bits, sample for sample (the same operations
+ * in the same order, sample k into partial sum k % 8):
+ *   PLAIN   one link and one sample after another;
+ *   AVX2    eight links at once from the table; eight samples of one link
+ *           at once, gathered, for the links off the lattice. */
 #ifndef TESSERA_TRACE_LINKS_H
 #define TESSERA_TRACE_LINKS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "trace-line.h"
 
-/* The most links of one trace_links_group call. */
+/* The most links of one trace_links_diagonal call. */
 #define TRACE_GROUP 16
 
 typedef enum
 {
   TRACE_KERNEL_PLAIN = 0,
   TRACE_KERNEL_AVX2,
-  TRACE_KERNEL_AVX512,
   TRACE_KERNEL_COUNT
 } TraceKernel;
 
@@ -55,23 +54,22 @@ TraceScore  trace_score_of (const TesseraTrace *params, double span);
 
 typedef struct
 {
-  const TesseraGradient *gradient;
-  TraceKernel            kernel;
-  TraceScore             score;
-  /* AVX512 only: the search window of the gradient, [left, left + width)
-   * x [top, top + height) in the gradient's pixel indices, copied line
-   * after line, where lines are columns when ALONG_COLUMNS (the guides run
-   * closer to vertical than to horizontal), else rows. */
-  float                 *window_gx, *window_gy;
-  int                    left, top, width, height;
-  size_t                 stride;
-  bool                   along_columns;
+  const TesseraGradient      *gradient;
+  const TesseraTraceGeometry *geometry;
+  TraceKernel                 kernel;
+  TraceScore                  score;
+  /* The lattice's gradient between guide GUIDE and the next (-1: none):
+   * value (k, v = u q + r) at [(k q + r) * stride + u], the stride D + 8
+   * for the eight lanes of the last group; NULL when the table would be
+   * too large (the links then sample the field lattice point by point). */
+  float                      *table_gx, *table_gy;
+  size_t                      stride;
+  int                         guide;
 } TraceLinks;
 
 /* Prepares the links of the search of GEOMETRY on GRADIENT with KERNEL,
  * which must be supported (LINKS->kernel is the one used: PLAIN on a
- * gradient too large for 32-bit offsets, AVX2 for AVX512 on guides too
- * coarse for its patches). */
+ * gradient too large for 32-bit offsets). */
 TesseraStatus trace_links_init  (TraceLinks                 *links,
                                  const TesseraGradient      *gradient,
                                  const TesseraTrace         *params,
@@ -79,17 +77,25 @@ TesseraStatus trace_links_init  (TraceLinks                 *links,
                                  TraceKernel                 kernel);
 void          trace_links_clear (TraceLinks                 *links);
 
-/* V from (PX, PY) to (QX, QY). */
+/* V from (PX, PY) to (QX, QY), sampled where the link lies: the links
+ * from a and to b. */
 float         trace_links_one   (const TraceLinks *links, float px, float py,
                                  float qx, float qy);
 
-/* VALUES[i] = V from (PX[i], PY[i]) to (QX[i], QY[i]) for the i < COUNT
- * (1 .. TRACE_GROUP) whose bit is set in WANTED; the others are left
- * unspecified.  Any links will do; AVX512 is fast on parallel ones whose
- * sources are neighbours on a guide. */
-void          trace_links_group (const TraceLinks *links, const float *px,
-                                 const float *py, const float *qx,
-                                 const float *qy, int count, uint32_t wanted,
-                                 float *values);
+/* Tabulates the lattice between GUIDE and GUIDE + 1 (THREADS threads), for
+ * trace_links_diagonal; nothing to do for centre lines. */
+TesseraStatus trace_links_pair  (TraceLinks *links, int guide, int threads);
+
+/* Where the samples of links across DELTA guide steps read the table:
+ * SHIFTS[k] for the lattice's m samples k (geometry->lattice.m). */
+void          trace_links_shifts (const TraceLinks *links, int delta,
+                                  ptrdiff_t *shifts);
+
+/* VALUES[i] = V from point J0 + i of the prepared pair's first guide to
+ * point J0 + i + DELTA of the next, for i < COUNT (1 .. TRACE_GROUP), all
+ * of them points of the guides; SHIFTS from trace_links_shifts. */
+void          trace_links_diagonal (const TraceLinks *links,
+                                    const ptrdiff_t *shifts, int j0,
+                                    int delta, int count, float *values);
 
 #endif

@@ -2,7 +2,8 @@
 /* Tessera — the exact polyline search of core/trace-line.h on the GPU.
  *
  * One thread per link (pair of points on consecutive guides) sums that
- * link's samples with the arithmetic of core/trace-sample.h, so every value
+ * link's samples with the arithmetic of core/trace-sample.h (on the
+ * lattice of core/trace-lattice.h between guides, as the CPU does), so every value
  * has the CPU's bits (the device holds only the part of the gradient that
  * the samples reach, which gives the same bits: trace_window_coordinate);
  * the best predecessor of each pair is a maximum over the window of
@@ -15,6 +16,7 @@
 #include "tessera-cuda.h"
 #include "common.cuh"
 #include "../core/trace-sample.h"
+#include "../core/trace-lattice.h"
 
 namespace {
 
@@ -35,6 +37,7 @@ struct Search
   int          polarity, mean;
   float        span;
   float        half;
+  TraceLattice lattice;
 };
 
 __device__ float
@@ -64,6 +67,21 @@ link_value (const Search &s, float px, float py, float qx, float qy)
   return trace_link_total (trace_lanes_total (acc), m, s.mean, s.span, length);
 }
 
+/* From point J of GUIDE to point L of the next: on the lattice for edges
+ * (core/trace-lattice.h), where it lies for centre lines. */
+__device__ float
+inner_link (const Search &s, int guide, int j, int l)
+{
+  int from = guide * s.d + j, to = (guide + 1) * s.d + l;
+  if (s.half > 0.0f)
+    return link_value (s, s.x[from], s.y[from], s.x[to], s.y[to]);
+  return trace_lattice_link (&s.lattice, s.field.gx, s.field.gy, s.field.x0,
+                             s.field.y0, s.field.width, s.field.height, guide,
+                             j, l, s.x[from], s.y[from], s.x[to], s.y[to],
+                             s.thresholded, s.threshold, s.polarity, s.mean,
+                             s.span);
+}
+
 /* From a to each point of the first guide, and from each point of the last
  * guide to b. */
 __global__ void
@@ -89,8 +107,7 @@ first_pair (Search s, const float *from_a, const double *angle_from_a,
   double turn = angle_from_a[j] - angle_between[k - j + s.d - 1];
   float v = -INFINITY;
   if (start_ok[j] && fabs (turn) <= max_angle)
-    v = TRACE_ADD (from_a[j], link_value (s, s.x[j], s.y[j],
-                                           s.x[s.d + k], s.y[s.d + k]));
+    v = TRACE_ADD (from_a[j], inner_link (s, 0, j, k));
   F[(size_t) j * s.d + k] = v;
 }
 
@@ -113,7 +130,7 @@ next_pair (Search s, int guide, const int *turn_lo, const int *turn_hi,
       int out = l - k + d - 1;
       int first = max (0, k - turn_hi[out]), last = min (d - 1, k - turn_lo[out]);
       float best = -INFINITY;
-      int arg = 0, from = guide * d + k, to = (guide + 1) * d + l;
+      int arg = 0;
       bool any = false;
 
       for (int j = first; j <= last; j++)
@@ -125,7 +142,7 @@ next_pair (Search s, int guide, const int *turn_lo, const int *turn_hi,
           }
       back[(size_t) k * d + l] = (uint16_t) arg;
       next[(size_t) k * d + l] = best == -INFINITY ? -INFINITY
-        : TRACE_ADD (best, link_value (s, s.x[from], s.y[from], s.x[to], s.y[to]));
+        : TRACE_ADD (best, inner_link (s, guide, k, l));
     }
 }
 
@@ -310,7 +327,7 @@ tessera_cuda_trace_line (const TesseraGradient *gradient,
                params->objective == TESSERA_TRACE_THRESHOLDED_SINE,
                (float) params->threshold, params->ends.polarity,
                params->mean, (float) geo->span,
-               (float) (0.5 * params->line_width) };
+               (float) (0.5 * params->line_width), geo->lattice };
   float *current = F.as<float> (), *following = next.as<float> ();
 
   end_links<<<lines, threads>>> (s, n - 1, from_a.as<float> (), to_b.as<float> ());

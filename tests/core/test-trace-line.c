@@ -153,6 +153,19 @@ road_image (TestRandom *r, SyntheticRoad *road, TesseraGradient *g)
   return image;
 }
 
+/* Which point of GUIDE the search put at AT (its exact coordinates). */
+static int
+point_index (const TesseraTraceGeometry *geo, int guide, TesseraPoint at)
+{
+  int d = geo->points;
+  for (int j = 0; j < d; j++)
+    if (geo->x[guide * d + j] == (float) at.x
+        && geo->y[guide * d + j] == (float) at.y)
+      return j;
+  g_error ("(%.9g, %.9g) is no point of guide %d", at.x, at.y, guide);
+  return -1;
+}
+
 /* The value that the search returns is its polyline's links added up in
  * order, each to the bit as the definition computes it: whichever link
  * kernel this CPU runs, on roads with points close enough for its fast
@@ -205,15 +218,25 @@ test_value_is_its_links (void)
       if (status != TESSERA_ERROR_NO_SOLUTION)
         {
           g_assert_cmpint (status, ==, TESSERA_OK);
+          TesseraTraceGeometry geo;
+          int chosen[TESSERA_TRACE_MAX_NODES];
+
+          g_assert_cmpint (tessera_trace_geometry_new (&p, a, b, &geo), ==,
+                           TESSERA_OK);
+          for (int i = 0; i < p.nodes; i++)
+            chosen[i] = point_index (&geo, i, path[i + 1]);
           for (int i = 0; i <= p.nodes; i++)
             {
-              float link = trace_reference_link (&g, &p, span,
-                                                 (float) path[i].x,
-                                                 (float) path[i].y,
-                                                 (float) path[i + 1].x,
-                                                 (float) path[i + 1].y);
+              float link = i > 0 && i < p.nodes
+                ? trace_reference_inner_link (&g, &p, &geo, i - 1,
+                                              chosen[i - 1], chosen[i])
+                : trace_reference_link (&g, &p, span, (float) path[i].x,
+                                        (float) path[i].y,
+                                        (float) path[i + 1].x,
+                                        (float) path[i + 1].y);
               sum = i == 0 ? link : sum + link;
             }
+          tessera_trace_geometry_free (&geo);
           g_assert_cmpfloat (value, ==, sum);
         }
       tessera_gradient_free (&g);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Line tracing's link values: every kernel this CPU runs against the
  * definition (tests/reference/trace-line-ref.c), to the bit, on the groups
- * the search forms (one diagonal between two guides) and on groups of any
- * links, over random gradients that the links leave and cross the edges
- * of. */
+ * the search forms (one diagonal between two guides, on the lattice) and
+ * on single links anywhere, over random gradients that the links leave
+ * and cross the edges of. */
 #include <math.h>
 #include <glib.h>
 #include "random.h"
@@ -31,8 +31,8 @@ random_gradient (TestRandom *r)
   return g;
 }
 
-/* Few points or many, guides narrow (the AVX512 patch holds the sixteen
- * links' samples) or wide (it does not). */
+/* Few points or many, guides narrow or wide (lattice lines one to many a
+ * guide step). */
 static TesseraTrace
 random_params (TestRandom *r)
 {
@@ -66,80 +66,67 @@ random_point (TestRandom *r, const TesseraGradient *g)
   return q;
 }
 
-/* Compares VALUES of the links in the group with the reference's. */
-static void
-check_group (const TesseraGradient *g, const TesseraTrace *p, double span,
-             const float *px, const float *py, const float *qx,
-             const float *qy, int count, uint32_t wanted,
-             const float *values, TraceKernel kernel)
-{
-  for (int i = 0; i < count; i++)
-    if (wanted >> i & 1)
-      {
-        float expected = trace_reference_link (g, p, span, px[i], py[i], qx[i],
-                                               qy[i]);
-        if (values[i] != expected)
-          g_error ("kernel %d, link (%.9g, %.9g) -> (%.9g, %.9g) on %dx%d at "
-                   "(%d, %d): %.9g, expected %.9g", kernel, px[i], py[i],
-                   qx[i], qy[i], g->width, g->height, g->x0, g->y0,
-                   values[i], expected);
-      }
-}
-
 /* A few diagonals between two guides, group by group as the search forms
- * them; WANTED leaves some links out. */
+ * them, against the definition link by link. */
 static void
-check_diagonals (TestRandom *r, const TraceLinks *links,
-                 const TesseraGradient *g, const TesseraTrace *p,
-                 const TesseraTraceGeometry *geo, TraceKernel kernel)
+check_diagonals (TestRandom *r, TraceLinks *links, const TesseraGradient *g,
+                 const TesseraTrace *p, const TesseraTraceGeometry *geo,
+                 TraceKernel kernel)
 {
   int d = geo->points, guide = test_random_int (r, 0, geo->nodes - 2);
-  const float *x = geo->x + (size_t) guide * d, *y = geo->y + (size_t) guide * d;
+  ptrdiff_t *shifts = g_new (ptrdiff_t, geo->lattice.m);
 
+  g_assert_cmpint (trace_links_pair (links, guide, test_random_int (r, 1, 2)),
+                   ==, TESSERA_OK);
   for (int round = 0; round < 6; round++)
     {
       int delta = test_random_int (r, -(d - 1), d - 1);
       int first = delta < 0 ? -delta : 0, end = delta > 0 ? d - delta : d;
 
+      trace_links_shifts (links, delta, shifts);
       for (int j0 = first; j0 < end; j0 += TRACE_GROUP)
         {
           int count = end - j0 < TRACE_GROUP ? end - j0 : TRACE_GROUP;
-          uint32_t wanted = test_random_int (r, 0, 3)
-                            ? (1u << count) - 1
-                            : (uint32_t) test_random_int (r, 0, (1 << count) - 1);
           float values[TRACE_GROUP];
 
-          trace_links_group (links, x + j0, y + j0, x + d + j0 + delta,
-                             y + d + j0 + delta, count, wanted, values);
-          check_group (g, p, links->score.span, x + j0, y + j0, x + d + j0 + delta,
-                       y + d + j0 + delta, count, wanted, values, kernel);
+          trace_links_diagonal (links, shifts, j0, delta, count, values);
+          for (int i = 0; i < count; i++)
+            {
+              int j = j0 + i, l = j + delta;
+              float expected = trace_reference_inner_link (g, p, geo, guide,
+                                                           j, l);
+              if (values[i] != expected)
+                g_error ("kernel %d, guide %d, link %d -> %d of %d (m %d, "
+                         "q %d) on %dx%d at (%d, %d): %.9g, expected %.9g",
+                         kernel, guide, j, l, d, geo->lattice.m,
+                         geo->lattice.q, g->width, g->height, g->x0, g->y0,
+                         values[i], expected);
+            }
         }
     }
+  g_free (shifts);
 }
 
-/* Groups of unrelated links, and single links. */
+/* Single links anywhere (the links from a and to b). */
 static void
 check_any_links (TestRandom *r, const TraceLinks *links,
                  const TesseraGradient *g, const TesseraTrace *p,
                  TraceKernel kernel)
 {
-  float px[TRACE_GROUP], py[TRACE_GROUP], qx[TRACE_GROUP], qy[TRACE_GROUP];
-  float values[TRACE_GROUP];
-  int count = test_random_int (r, 1, TRACE_GROUP);
-
-  for (int i = 0; i < count; i++)
+  for (int i = 0; i < 8; i++)
     {
       TesseraPoint from = random_point (r, g), to = random_point (r, g);
       bool same = test_random_int (r, 0, 7) == 0;  /* a link of length 0 */
-      px[i] = (float) from.x;
-      py[i] = (float) from.y;
-      qx[i] = same ? px[i] : (float) to.x;
-      qy[i] = same ? py[i] : (float) to.y;
+      float px = (float) from.x, py = (float) from.y;
+      float qx = same ? px : (float) to.x, qy = same ? py : (float) to.y;
+      float value = trace_links_one (links, px, py, qx, qy);
+      float expected = trace_reference_link (g, p, links->score.span, px, py,
+                                             qx, qy);
+      if (value != expected)
+        g_error ("kernel %d, link (%.9g, %.9g) -> (%.9g, %.9g) on %dx%d at "
+                 "(%d, %d): %.9g, expected %.9g", kernel, px, py, qx, qy,
+                 g->width, g->height, g->x0, g->y0, value, expected);
     }
-  trace_links_group (links, px, py, qx, qy, count, (1u << count) - 1, values);
-  check_group (g, p, links->score.span, px, py, qx, qy, count, (1u << count) - 1, values, kernel);
-  values[0] = trace_links_one (links, px[0], py[0], qx[0], qy[0]);
-  check_group (g, p, links->score.span, px, py, qx, qy, 1, 1, values, kernel);
 }
 
 static void

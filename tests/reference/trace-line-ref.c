@@ -4,6 +4,7 @@
 #include <string.h>
 #include "trace-line-ref.h"
 #include "trace-sample.h"
+#include "trace-lattice.h"
 
 void
 trace_reference_random_options (TestRandom *r, TesseraTrace *p)
@@ -63,6 +64,48 @@ line_response (const TesseraGradient *g, const TesseraTrace *p, double x,
   return response;
 }
 
+/* What a sample of gradient (GX, GY) adds on a link of unit direction
+ * (UX, UY), or THRESHOLDED away: the objective's definition. */
+static double
+sample_value (const TesseraTrace *p, double gx, double gy, double ux,
+              double uy, double *sum)
+{
+  double cross = gx * uy - gy * ux;
+  cross = p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
+  if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
+    return *sum += cross;
+  if (hypot (gx, gy) > p->threshold)
+    *sum += cross / hypot (gx, gy);
+  return *sum;
+}
+
+/* A link from point J of GUIDE to point L of the next (edges): m samples,
+ * each at the lattice line nearest to where it lies across [a,b], halves
+ * rounding up (core/trace-lattice.h), in double. */
+static double
+lattice_link_value (const TesseraGradient *g, const TesseraTrace *p,
+                    const TesseraTraceGeometry *geo, int guide, int j, int l)
+{
+  const TraceLattice *lat = &geo->lattice;
+  int d = geo->points;
+  double px = geo->x[guide * d + j], py = geo->y[guide * d + j];
+  double qx = geo->x[(guide + 1) * d + l], qy = geo->y[(guide + 1) * d + l];
+  double length = hypot (qx - px, qy - py), sum = 0.0;
+
+  for (int k = 0; k < lat->m; k++)
+    {
+      double t = (k + 0.5) / lat->m, gx, gy;
+      double shift = floor (((2.0 * k + 1.0) * (l - j) * lat->q + lat->m)
+                            / (2.0 * lat->m));
+      double across = (j * lat->q + shift) * lat->step - lat->reach;
+      double along = (guide + 1 + t) * lat->h;
+      sample (g, lat->ax + along * lat->ex - across * lat->ey,
+              lat->ay + along * lat->ey + across * lat->ex, &gx, &gy);
+      sample_value (p, gx, gy, (qx - px) / length, (qy - py) / length, &sum);
+    }
+  return p->mean ? sum / lat->m * (geo->span / length) : sum;
+}
+
 static double
 link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
             double px, double py, double qx, double qy)
@@ -79,15 +122,15 @@ link_value (const TesseraGradient *g, const TesseraTrace *p, double span,
     {
       double t = (k + 0.5) / m, gx, gy, cross;
       sample (g, px + t * (qx - px), py + t * (qy - py), &gx, &gy);
-      cross = (gx * (qy - py) - gy * (qx - px)) / length;
-      if (p->line_width > 0.0)
-        cross = line_response (g, p, px + t * (qx - px), py + t * (qy - py),
-                               (qx - px) / length, (qy - py) / length);
-      cross = p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
-      if (p->objective == TESSERA_TRACE_ORTHOGONAL_GRADIENT)
-        sum += cross;
-      else if (hypot (gx, gy) > p->threshold)
-        sum += cross / hypot (gx, gy);
+      if (p->line_width == 0.0)
+        {
+          sample_value (p, gx, gy, (qx - px) / length, (qy - py) / length,
+                        &sum);
+          continue;
+        }
+      cross = line_response (g, p, px + t * (qx - px), py + t * (qy - py),
+                             (qx - px) / length, (qy - py) / length);
+      sum += p->ends.polarity == 0 ? fabs (cross) : p->ends.polarity * cross;
     }
   return p->mean ? sum / m * (span / length) : sum;
 }
@@ -135,7 +178,11 @@ trace_reference_value (const TesseraGradient *g, const TesseraTrace *p,
         return -INFINITY;
       if (!ends_ok (p, geo, chosen, link))
         return -INFINITY;
-      sum += link_value (g, p, geo->span, px, py, qx, qy);
+      if (link > 0 && link < n && p->line_width == 0.0)
+        sum += lattice_link_value (g, p, geo, link - 1, chosen[link - 1],
+                                   chosen[link]);
+      else
+        sum += link_value (g, p, geo->span, px, py, qx, qy);
       px = qx;
       py = qy;
     }
@@ -190,4 +237,22 @@ trace_reference_link (const TesseraGradient *g, const TesseraTrace *p,
                                                 (float) (0.5 * p->line_width));
   return trace_link_total (trace_lanes_total (acc), m, p->mean, (float) span,
                            length);
+}
+
+float
+trace_reference_inner_link (const TesseraGradient *g, const TesseraTrace *p,
+                            const TesseraTraceGeometry *geo, int guide,
+                            int j, int l)
+{
+  int d = geo->points;
+  float px = geo->x[guide * d + j], py = geo->y[guide * d + j];
+  float qx = geo->x[(guide + 1) * d + l], qy = geo->y[(guide + 1) * d + l];
+
+  if (p->line_width > 0.0)
+    return trace_reference_link (g, p, geo->span, px, py, qx, qy);
+  return trace_lattice_link (&geo->lattice, g->gx, g->gy, g->x0, g->y0,
+                             g->width, g->height, guide, j, l, px, py, qx, qy,
+                             p->objective == TESSERA_TRACE_THRESHOLDED_SINE,
+                             (float) p->threshold, p->ends.polarity, p->mean,
+                             (float) geo->span);
 }

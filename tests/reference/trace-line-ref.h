@@ -33,4 +33,12 @@ float  trace_reference_link  (const TesseraGradient *gradient,
                               const TesseraTrace *params, double span,
                               float px, float py, float qx, float qy);
 
+/* V from point J of GUIDE to point L of the next in single precision, to
+ * the bit as the search must compute it: core/trace-lattice.h's
+ * definition for edges, trace_reference_link's for centre lines. */
+float  trace_reference_inner_link (const TesseraGradient *gradient,
+                                   const TesseraTrace *params,
+                                   const TesseraTraceGeometry *geometry,
+                                   int guide, int j, int l);
+
 #endif
