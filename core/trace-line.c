@@ -279,14 +279,17 @@ static TesseraStatus
 add_links (const TraceSearch *s, int guide, const float *base, float *out)
 {
   int d = s->geo->points, failed = 0;
-  TesseraStatus status = trace_links_pair (s->links, guide, s->threads);
+  int rows = trace_links_pair (s->links, guide);
 
-  if (status != TESSERA_OK)
-    return status;
+  if (s->links->failed)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
   #pragma omp parallel num_threads (s->threads)
   {
     ptrdiff_t *shifts = malloc (sizeof (ptrdiff_t) * s->geo->lattice.m);
 
+    #pragma omp for schedule (static)
+    for (int row = 0; row < rows; row++)
+      trace_links_row (s->links, row);
     #pragma omp for schedule (dynamic, 1)
     for (int delta = -(d - 1); delta <= d - 1; delta++)
       {

@@ -165,18 +165,17 @@ tessera_trace_link_value (const TesseraGradient *gradient,
  * sample the field lattice point by point (same bits, slower). */
 #define TABLE_MAX_VALUES ((size_t) 16 << 20)
 
-TesseraStatus
-trace_links_pair (TraceLinks *links, int guide, int threads)
+int
+trace_links_pair (TraceLinks *links, int guide)
 {
-  const TesseraTraceGeometry *geo = links->geometry;
-  const TraceLattice *lat = &geo->lattice;
-  const TesseraGradient *g = links->gradient;
-  int rows = lat->m * lat->q, d = geo->points;
+  const TraceLattice *lat = &links->geometry->lattice;
+  int rows = lat->m * lat->q;
   size_t values = (size_t) rows * links->stride;
 
   links->guide = guide;
+  links->failed = false;
   if (links->score.half > 0.0f || values > TABLE_MAX_VALUES)
-    return TESSERA_OK;
+    return 0;
   if (links->table_gx == NULL)
     {
       links->table_gx = calloc (values, sizeof (float));
@@ -184,25 +183,30 @@ trace_links_pair (TraceLinks *links, int guide, int threads)
       if (links->table_gx == NULL || links->table_gy == NULL)
         {
           trace_links_clear (links);
-          return TESSERA_ERROR_OUT_OF_MEMORY;
+          links->failed = true;
+          return 0;
         }
     }
+  return rows;
+}
+
+void
+trace_links_row (const TraceLinks *links, int row)
+{
+  const TraceLattice *lat = &links->geometry->lattice;
+  const TesseraGradient *g = links->gradient;
+  int d = links->geometry->points, k = row / lat->q, r = row % lat->q;
+  float *gx = links->table_gx + (size_t) row * links->stride;
+  float *gy = links->table_gy + (size_t) row * links->stride;
+
   /* Row k q + r holds lines v = u q + r; lines past the last (u = d - 1,
    * r > 0, and the padding) stay zero, read only by lanes beyond a
    * group's links. */
-  #pragma omp parallel for num_threads (threads) schedule (static)
-  for (int row = 0; row < rows; row++)
-    {
-      int k = row / lat->q, r = row % lat->q;
-      float *gx = links->table_gx + (size_t) row * links->stride;
-      float *gy = links->table_gy + (size_t) row * links->stride;
-      for (int u = 0; u < d; u++)
-        if (u < d - 1 || r == 0)
-          trace_lattice_gradient (lat, g->gx, g->gy, g->x0, g->y0, g->width,
-                                  g->height, guide, k, u * lat->q + r,
-                                  &gx[u], &gy[u]);
-    }
-  return TESSERA_OK;
+  for (int u = 0; u < d; u++)
+    if (u < d - 1 || r == 0)
+      trace_lattice_gradient (lat, g->gx, g->gy, g->x0, g->y0, g->width,
+                              g->height, links->guide, k, u * lat->q + r,
+                              &gx[u], &gy[u]);
 }
 
 /* The link's unit direction and length, as trace_lattice_link has them. */

@@ -65,6 +65,7 @@ typedef struct
   float                      *table_gx, *table_gy;
   size_t                      stride;
   int                         guide;
+  bool                        failed;
 } TraceLinks;
 
 /* Prepares the links of the search of GEOMETRY on GRADIENT with KERNEL,
@@ -82,9 +83,13 @@ void          trace_links_clear (TraceLinks                 *links);
 float         trace_links_one   (const TraceLinks *links, float px, float py,
                                  float qx, float qy);
 
-/* Tabulates the lattice between GUIDE and GUIDE + 1 (THREADS threads), for
- * trace_links_diagonal; nothing to do for centre lines. */
-TesseraStatus trace_links_pair  (TraceLinks *links, int guide, int threads);
+/* Prepares the lattice between GUIDE and GUIDE + 1 for
+ * trace_links_diagonal: returns how many table rows trace_links_row must
+ * fill first (0: none, for centre lines or a lattice too large for a
+ * table; LINKS->failed when its memory was not found). */
+int           trace_links_pair  (TraceLinks *links, int guide);
+/* Fills ROW of the table (rows are independent: threads may share them). */
+void          trace_links_row   (const TraceLinks *links, int row);
 
 /* Where the samples of links across DELTA guide steps read the table:
  * SHIFTS[k] for the lattice's m samples k (geometry->lattice.m). */

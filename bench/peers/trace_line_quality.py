@@ -5,7 +5,7 @@ live-wire (cv2.segmentation.IntelligentScissorsMB) on the same clicks.
     /usr/bin/python3 bench/peers/trace_line_quality.py \
         --bench build/bench/tessera-bench [--clicks 2,3,5,9] [--draw DIR] \
         [--tessera-args "--legacy"] [--threads 2] [--tolerance 0.5] \
-        [--retrace 9]
+        [--retrace 9] [--labels FILE]
 
 For each feature of trace_line_labels.json and each click count, the clicks
 lie evenly along the label (its ends included); Tessera traces the chain
@@ -191,6 +191,9 @@ def main():
     parser.add_argument("--tolerance", type=float, default=0.5,
                         help="the path's Bézier fit, px (0: the polyline)")
     parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--labels", default=os.path.join(HERE, "trace_line_labels.json"),
+                        help="the labelled features (trace_line_labels_rough.json: "
+                        "the same read by eye, unrefined)")
     parser.add_argument("--draw", metavar="DIR")
     parser.add_argument("--retrace", type=int, metavar="CLICKS",
                         help="only trace each feature with CLICKS clicks, "
@@ -199,7 +202,7 @@ def main():
     args = parser.parse_args()
     counts = [int(c) for c in args.clicks.split(",")]
 
-    with open(os.path.join(HERE, "trace_line_labels.json")) as f:
+    with open(args.labels) as f:
         labels = json.load(f)
     folder = tempfile.mkdtemp(prefix="trace-quality-")
     peers = {}
