@@ -33,7 +33,7 @@ tessera_trace_defaults (void)
   p.mean = 1;
   p.keep_side = 1;
   p.bound_ends = 1;
-  p.snap_radius = 3.0;
+  p.snap_radius = 1.5;
   return p;
 }
 

@@ -163,7 +163,7 @@ tessera_trace_link_value (const TesseraGradient *gradient,
 
 /* The table may take up to this many values a field; beyond, the links
  * sample the field lattice point by point (same bits, slower). */
-#define TABLE_MAX_VALUES ((size_t) 16 << 20)
+#define TABLE_MAX_VALUES ((size_t) 4 << 20)
 
 int
 trace_links_pair (TraceLinks *links, int guide)
