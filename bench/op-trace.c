@@ -317,7 +317,7 @@ const BenchOp bench_op_trace = {
     "  --mean 0|1         a link scores its samples' mean (default 1)\n"
     "  --keep-side 0|1    keep the contrast seen at the clicks (default 1)\n"
     "  --bound-ends 0|1   bound links' ends at inner clicks (default 1)\n"
-    "  --snap R           clicks move to an edge within R px (default 3)\n"
+    "  --snap R           clicks move to an edge within R px (default 1.5)\n"
     "  --line-width W     trace the centre line of a line W px wide (default\n"
     "                     0: an edge)\n"
     "  --legacy           the settings before these options (all off)\n"
