@@ -271,22 +271,73 @@ typedef struct
   int                         threads;
 } TraceSearch;
 
+/* The best predecessor of each pair in row K: BEST[k * d + l] the best of
+ * F over (p_{g-1} = j, p_g = k) whose turn to p_{g+1} = l is allowed, BACK
+ * its j.  The allowed j form a window that only moves up as l goes down,
+ * so a monotone queue (QUEUE, d ints) holds its maximum.  Ties keep the
+ * lowest j. */
+static void
+best_predecessors_row (const TesseraTraceGeometry *geo, const float *F,
+                       int k, int *queue, float *best, uint16_t *back)
+{
+  int d = geo->points, head = 0, tail = 0, pushed = 0;
+  const int *lo = geo->turn_lo, *hi = geo->turn_hi;
+  const float *row = F + (size_t) k * d;
+
+  for (int l = d - 1; l >= 0; l--)
+    {
+      int out = l - k + d - 1;
+      int first = k - hi[out], last = k - lo[out];
+
+      first = first < 0 ? 0 : first;
+      last = last > d - 1 ? d - 1 : last;
+      for (; pushed <= last; pushed++)
+        {
+          while (tail > head && row[queue[tail - 1]] < row[pushed])
+            tail--;
+          queue[tail++] = pushed;
+        }
+      while (tail > head && queue[head] < first)
+        head++;
+      best[(size_t) k * d + l] = tail > head ? row[queue[head]] : -INFINITY;
+      back[(size_t) k * d + l] = (uint16_t) (tail > head ? queue[head] : 0);
+    }
+}
+
 /* OUT[k * d + j] = BASE[j * d + k] + V(p_j on GUIDE, p_k on GUIDE + 1), or
- * -inf where BASE is.  Diagonal after diagonal (k - j fixed), whose links
- * are parallel and read the lattice's table with one shift,
- * TRACE_GROUP of them at a time. */
+ * -inf where BASE is; with F, BASE (and BACK) first receive F's best
+ * predecessors (best_predecessors_row).  Diagonal after diagonal (k - j
+ * fixed), whose links are parallel and read the lattice's table with one
+ * shift, TRACE_GROUP of them at a time. */
 static TesseraStatus
-add_links (const TraceSearch *s, int guide, const float *base, float *out)
+add_links (const TraceSearch *s, int guide, const float *F, uint16_t *back,
+           float *base, float *out)
 {
   int d = s->geo->points, failed = 0;
   int rows = trace_links_pair (s->links, guide);
 
   if (s->links->failed)
     return TESSERA_ERROR_OUT_OF_MEMORY;
+  /* One parallel region a pair of guides, one barrier inside: on a busy
+   * machine each can wait for a time slice. */
   #pragma omp parallel num_threads (s->threads)
   {
     ptrdiff_t *shifts = malloc (sizeof (ptrdiff_t) * s->geo->lattice.m);
+    int *queue = F != NULL ? malloc (sizeof (int) * d) : NULL;
 
+    if (F != NULL)
+      {
+        #pragma omp for schedule (dynamic, 4) nowait
+        for (int k = 0; k < d; k++)
+          {
+            if (queue == NULL)
+              {
+                failed = 1;
+                continue;
+              }
+            best_predecessors_row (s->geo, F, k, queue, base, back);
+          }
+      }
     #pragma omp for schedule (static)
     for (int row = 0; row < rows; row++)
       trace_links_row (s->links, row);
@@ -322,6 +373,7 @@ add_links (const TraceSearch *s, int guide, const float *base, float *out)
           }
       }
     free (shifts);
+    free (queue);
   }
   return failed ? TESSERA_ERROR_OUT_OF_MEMORY : TESSERA_OK;
 }
@@ -344,51 +396,7 @@ first_pair (const TraceSearch *s, float *scratch, float *F)
                                     g->angle_between[k - j + d - 1])
           ? from_a : -INFINITY;
     }
-  return add_links (s, 0, scratch, F);
-}
-
-/* The best predecessor of each pair: BEST[k * d + l] the best of F over
- * (p_{g-1} = j, p_g = k) whose turn to p_{g+1} = l is allowed, BACK its j.
- * For each k the allowed j form a window that only moves up as l goes
- * down, so a monotone queue holds its maximum.  Ties keep the lowest j. */
-static void
-best_predecessors (const TraceSearch *s, const float *F, float *best,
-                   uint16_t *back)
-{
-  int d = s->geo->points;
-  const int *lo = s->geo->turn_lo, *hi = s->geo->turn_hi;
-
-  #pragma omp parallel num_threads (s->threads)
-  {
-    int *queue = malloc (sizeof (int) * d);
-
-    #pragma omp for schedule (dynamic, 4)
-    for (int k = 0; k < d; k++)
-      {
-        const float *row = F + (size_t) k * d;
-        int head = 0, tail = 0, pushed = 0;
-
-        for (int l = d - 1; l >= 0; l--)
-          {
-            int out = l - k + d - 1;
-            int first = k - hi[out], last = k - lo[out];
-
-            first = first < 0 ? 0 : first;
-            last = last > d - 1 ? d - 1 : last;
-            for (; pushed <= last; pushed++)
-              {
-                while (tail > head && row[queue[tail - 1]] < row[pushed])
-                  tail--;
-                queue[tail++] = pushed;
-              }
-            while (tail > head && queue[head] < first)
-              head++;
-            best[(size_t) k * d + l] = tail > head ? row[queue[head]] : -INFINITY;
-            back[(size_t) k * d + l] = (uint16_t) (tail > head ? queue[head] : 0);
-          }
-      }
-    free (queue);
-  }
+  return add_links (s, 0, NULL, NULL, scratch, F);
 }
 
 /* From F over (p_{g-1} = j, p_g = k) to NEXT over (p_g = k, p_{g+1} = l). */
@@ -396,8 +404,7 @@ static TesseraStatus
 next_pair (const TraceSearch *s, int guide, const float *F, float *scratch,
            uint16_t *back, float *next)
 {
-  best_predecessors (s, F, scratch, back);
-  return add_links (s, guide, scratch, next);
+  return add_links (s, guide, F, back, scratch, next);
 }
 
 /* The best last pair (j, k) with the link to b; ties keep the lowest k, j. */
