@@ -5,16 +5,23 @@
 * box_blur: chunk by chunk with an overlap of the blur's reach (its radius
   times its iterations) and no padding beyond the array, so every chunk
   sees what the whole array would give it.
+* reconstruct, fill_contours: rounds of chunk-local reconstructions, each
+  chunk seeded by its neighbours' current values along a one-pixel seam,
+  until no chunk changes: the fixpoint is the whole array's
+  reconstruction (it only grows, or shrinks, towards it, and a chunk that
+  no seam changes is the reconstruction there).
 * segment_colours: each chunk's distinct colours and counts, reduced into
   one histogram, the classes found once from it, each chunk recoloured.
 """
 import dask
+import dask.array as da
 import numpy as np
 
 import tessera
 from . import _core
 
-__all__ = ["box_blur", "segment_colours"]
+__all__ = ["box_blur", "fill_contours", "fill_holes", "reconstruct",
+           "segment_colours"]
 
 
 def box_blur(array, radius_x=5, radius_y=None, iterations=1, has_alpha=None,
@@ -33,6 +40,65 @@ def box_blur(array, radius_x=5, radius_y=None, iterations=1, has_alpha=None,
 
     return array.map_overlap(blur, depth=depth, boundary="none",
                              dtype=array.dtype, trim=True)
+
+
+def _fixpoint(marker, mask, operation, connectivity, threads):
+    """Rounds of chunk-local reconstruction of MARKER under MASK (Dask
+    arrays of one shape and chunks) with a seam of one pixel, until no
+    chunk changes."""
+    def local(marker_block, mask_block):
+        return tessera.reconstruct(mask_block, marker_block, operation,
+                                   connectivity, threads=threads)
+
+    current = marker.persist()
+    while True:
+        following = da.map_overlap(local, current, mask, depth=1,
+                                   boundary="none", trim=True,
+                                   dtype=marker.dtype).persist()
+        if bool((following == current).all().compute()):
+            return following
+        current = following
+
+
+def reconstruct(mask, marker, operation="dilation", connectivity=8,
+                threads=1):
+    """tessera.reconstruct on Dask arrays (2-D, one channel) of one shape
+    and chunks; equals the in-memory run."""
+    if mask.ndim != 2 or mask.shape != marker.shape:
+        raise ValueError("mask and marker must be 2-D Dask arrays of one "
+                         "shape")
+    if mask.dtype != marker.dtype:
+        raise ValueError("mask and marker must have one type")
+    marker = marker.rechunk(mask.chunks)
+    clip = da.minimum if operation == "dilation" else da.maximum
+    return _fixpoint(clip(marker, mask), mask, operation, connectivity,
+                     threads)
+
+
+def fill_holes(image, connectivity=8, threads=1):
+    """tessera.reconstruct_preset(image, "fill-holes") on a 2-D Dask
+    array: the regional minima that do not touch the border filled."""
+    border = np.zeros(image.shape, dtype=bool)
+    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
+    border = da.from_array(border, chunks=image.chunks)
+    top = np.array(np.iinfo(image.dtype).max if image.dtype.kind == "u"
+                   else np.inf, dtype=image.dtype)
+    seed = da.where(border, image, top)
+    return _fixpoint(seed, image, "erosion", connectivity, threads)
+
+
+def fill_contours(lines, connectivity=4, threads=1):
+    """tessera.fill_contours(lines, gap=0, min_region=0) on a 2-D boolean
+    Dask array (True on the lines): the free pixels that cannot reach the
+    border, as a boolean Dask array.  Gap closing and the merging of small
+    regions look beyond a seam and are not offered here."""
+    free = da.where(lines, np.uint8(0), np.uint8(255))
+    border = np.zeros(lines.shape, dtype=bool)
+    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
+    seed = da.where(da.from_array(border, chunks=lines.chunks), free,
+                    np.uint8(0))
+    outside = _fixpoint(seed, free, "dilation", connectivity, threads)
+    return (free > 0) & (outside == 0)
 
 
 def _packed(block):

@@ -53,3 +53,36 @@ def test_segment_colours_equals_in_memory(client, channels):
     want, want_classes = tessera.segment_colours(image, classes=6)
     assert np.array_equal(got.compute(), want)
     assert [n for _, n in classes] == [n for _, n in want_classes]
+
+
+@pytest.mark.parametrize("operation", ["dilation", "erosion"])
+def test_reconstruct_equals_in_memory(client, operation):
+    mask = rng.integers(0, 256, (96, 88), dtype=np.uint8)
+    noise = rng.integers(0, 256, (96, 88), dtype=np.uint8)
+    marker = (np.minimum if operation == "dilation" else np.maximum)(noise,
+                                                                     mask)
+    got = tessera.dask.reconstruct(
+        dask_array.from_array(mask, chunks=(24, 22)),
+        dask_array.from_array(marker, chunks=(24, 22)), operation).compute()
+    assert np.array_equal(got, tessera.reconstruct(mask, marker, operation))
+
+
+def test_fill_holes_equals_in_memory(client):
+    image = rng.integers(0, 256, (96, 84), dtype=np.uint8)
+    got = tessera.dask.fill_holes(
+        dask_array.from_array(image, chunks=(24, 21))).compute()
+    assert np.array_equal(got, tessera.reconstruct_preset(image,
+                                                          "fill-holes"))
+
+
+def test_fill_contours_equals_in_memory(client):
+    lines = np.zeros((160, 150), dtype=bool)
+    for _ in range(12):   # rectangles across chunk seams, nested ones too
+        y0, x0 = (int(v) for v in rng.integers(0, 120, 2))
+        y1, x1 = y0 + int(rng.integers(5, 40)), x0 + int(rng.integers(5, 30))
+        lines[y0, x0:x1] = lines[y1, x0:x1] = True
+        lines[y0:y1 + 1, x0] = lines[y0:y1 + 1, x1 - 1] = True
+    got = tessera.dask.fill_contours(
+        dask_array.from_array(lines, chunks=(40, 37))).compute()
+    want = tessera.fill_contours(lines, gap=0, min_region=0)
+    assert want.any() and np.array_equal(got, want)
