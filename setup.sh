@@ -18,7 +18,10 @@ top=$(pwd)
 
 packages="build-essential autoconf automake autopoint gettext pkg-config
   libgimp2.0-dev libgegl-dev libglib2.0-dev libgtk2.0-dev gimp
-  xvfb xauth xdotool imagemagick"
+  xvfb xauth xdotool imagemagick
+  libgdal-dev python3-gdal python3-dev python3-venv python3-setuptools
+  python3-numpy python3-pytest python3-scipy python3-skimage python3-dask
+  python3-distributed"
 
 missing=""
 for p in $packages; do

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tessera command line — what every verb does around the core call: the
+ * exec from the common options, whole rasters in and out, errors as one
+ * line and an exit code. */
+#ifndef TESSERA_CLI_RUN_H
+#define TESSERA_CLI_RUN_H
+
+#include "cli-options.h"
+#include "exec.h"
+#include "image.h"
+#include "progress-bar.h"
+#include "raster.h"
+
+/* An exec with COMMON's threads and backend, reporting to PROGRESS. */
+TesseraExec cli_exec (const CliCommon *common, CliProgress *progress);
+
+/* Opens PATH into *RASTER; CLI_EXIT_OK or CLI_EXIT_IO (said). */
+int cli_open (const char *verb, const char *path, TesseraRaster **raster);
+
+/* Reads all of RASTER into a new IMAGE of TYPE. */
+int cli_read_all (const char *verb, TesseraRaster *raster,
+                  TesseraSampleType type, TesseraImage *image);
+
+/* Writes IMAGE to PATH, shaped as IMAGE with HAS_ALPHA, with LIKE's
+ * georeference. */
+int cli_write_all (const char *verb, const char *path,
+                   const TesseraImage *image, bool has_alpha,
+                   const TesseraRaster *like);
+
+/* CLI_EXIT_OK for TESSERA_OK, else the status said and CLI_EXIT_FAILED. */
+int cli_status (const char *verb, TesseraStatus status);
+
+/* The two file arguments IN and OUT of a verb that takes them, with
+ * --help handled: CLI_EXIT_OK to go on, or the code to exit with (and
+ * *DONE set). */
+int cli_in_out (const char *verb, int argc, char **argv,
+                const CliOption *options, CliCommon *common,
+                const char *usage, const char *summary, const char **in,
+                const char **out, bool *done);
+
+#endif
