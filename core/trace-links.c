@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "trace-links.h"
 #include "trace-sample.h"
+#include "simd.h"
 
 /* The plain kernel: one sample after another into the partial sums. */
 TraceScore
@@ -541,10 +542,9 @@ trace_kernel_supported (TraceKernel kernel)
       return true;
 #ifdef TRACE_HAVE_X86_KERNELS
     case TRACE_KERNEL_AVX2:
-      return __builtin_cpu_supports ("avx2");
+      return tessera_simd_allows (TESSERA_SIMD_AVX2);
     case TRACE_KERNEL_AVX512:
-      return __builtin_cpu_supports ("avx512f")
-             && __builtin_cpu_supports ("avx2");
+      return tessera_simd_allows (TESSERA_SIMD_AVX512);
 #endif
     default:
       return false;
