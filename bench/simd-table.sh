@@ -115,5 +115,5 @@ row "reconstruct ${S}x$S RGB luminance" - \
   reconstruct --width $S --height $S --channels 3 --luminance --repeat 3
 row "EMST $P colours" - emst --points $P --repeat 5
 row "trace line 8 x 256" - trace --nodes 8 --points 256 --repeat 5
-row "colour tally + segment $((S / 4))x$((S / 4))" - \
-  mst-segment --width $((S / 4)) --height $((S / 4)) --repeat 3
+row "colour tally + segment $((S / 8))x$((S / 8))" - \
+  mst-segment --width $((S / 8)) --height $((S / 8)) --repeat 3
