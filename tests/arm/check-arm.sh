@@ -78,7 +78,11 @@ failed=0
 export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
 for test in "$@"; do
   start=$(date +%s)
-  if "$QEMU" "$out/tests/$test" --tap >"$out/tests/$test.log" 2>&1; then
+  # qemu-user cannot run GLib's test subprocesses (the child spins):
+  # TESSERA_SIMD's parsing is checked on x86 only.
+  skip=
+  [ "$test" = test-simd ] && skip="-s /simd/environment"
+  if "$QEMU" "$out/tests/$test" --tap $skip >"$out/tests/$test.log" 2>&1; then
     result=PASS
   else
     result=FAIL failed=$((failed + 1))

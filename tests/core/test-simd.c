@@ -5,6 +5,7 @@
  * names read back.  Each environment is tried in a fresh subprocess, since
  * the variable is read once. */
 #include <glib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "simd.h"
