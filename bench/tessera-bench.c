@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera-bench — times one operation of the core and prints one line:
- *   OP BACKEND WxH median_ms=… min_ms=… mpix_s=…[ e2e_ms=…][ op fields]
+ *   OP BACKEND WxH median_ms=… min_ms=… mpix_s=…[ e2e_ms=… | simd=…][ op fields]
  * Exit status: 0 done, 1 the operation failed, 2 a usage error. */
 #include <stdbool.h>
 #include <stdio.h>
@@ -9,6 +9,7 @@
 #include "input.h"
 #include "op.h"
 #include "options.h"
+#include "simd.h"
 #include "timing.h"
 #ifdef TESSERA_HAVE_CUDA
 #include "tessera-cuda.h"
@@ -71,7 +72,9 @@ print_usage (FILE *out, const BenchOp *only)
     "pixels\n"
     "Prints: OP BACKEND WxH median_ms=… min_ms=… mpix_s=… (on the GPU "
     "median_ms is\n"
-    "device-resident and e2e_ms includes the transfers).\n");
+    "device-resident and e2e_ms includes the transfers; on the CPU simd= "
+    "names\nthe instruction set the kernels ran: TESSERA_SIMD=avx512|avx2|"
+    "plain caps it).\n");
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (only == NULL || only == ops[i])
       {
@@ -293,6 +296,8 @@ print_line (const BenchOp *op, void *state, TesseraBackend backend,
           pixels / (timing->median_ms * 1e3));
   if (backend == TESSERA_BACKEND_CUDA)
     printf (" e2e_ms=%.4f", host->median_ms);
+  else
+    printf (" simd=%s", tessera_simd_name (tessera_simd_level ()));
   if (op->print_fields != NULL)
     op->print_fields (state, stdout);
   printf ("\n");

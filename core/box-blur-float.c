@@ -290,9 +290,9 @@ band_float_as (const BlurPass *pass, Workspace *workspace, const Band *band,
     }
 }
 
-void TESSERA_SIMD_CLONES
-box_blur_band_float (const BlurPass *pass, Workspace *workspace,
-                     const Band *band, Progress *progress)
+static ALWAYS_INLINE void
+box_blur_band_float_body (const BlurPass *pass, Workspace *workspace,
+                          const Band *band, Progress *progress)
 {
   switch (pass->alpha_lanes)
     {
@@ -307,3 +307,8 @@ box_blur_band_float (const BlurPass *pass, Workspace *workspace,
       break;
     }
 }
+
+TESSERA_SIMD_DISPATCH (, box_blur_band_float,
+                       (const BlurPass *pass, Workspace *workspace,
+                        const Band *band, Progress *progress),
+                       (pass, workspace, band, progress))

@@ -478,13 +478,14 @@ band_int_type (const BlurPass *pass, Workspace *workspace, const Band *band,
     band_int_wide (pass, workspace, band, progress, u8);
 }
 
-/* Whether to widen by shuffles: each target_clones copy runs on CPUs of its
-   level, so AVX2 present means a copy compiled for AVX2 or better. */
+/* Whether to widen by shuffles: the dispatcher runs the copy of
+   tessera_simd_level (), so AVX2 allowed means a copy compiled for AVX2 or
+   better. */
 static bool
 widen_by_shuffles (void)
 {
-#ifdef TESSERA_HAVE_SIMD_CLONES
-  return __builtin_cpu_supports ("avx2");
+#ifdef TESSERA_HAVE_SIMD_LEVELS
+  return tessera_simd_allows (TESSERA_SIMD_AVX2);
 #elif defined(__AVX2__)
   return true;
 #else
@@ -492,9 +493,9 @@ widen_by_shuffles (void)
 #endif
 }
 
-void TESSERA_SIMD_CLONES
-box_blur_band_int (const BlurPass *pass, Workspace *workspace,
-                   const Band *band, Progress *progress)
+static ALWAYS_INLINE void
+box_blur_band_int_body (const BlurPass *pass, Workspace *workspace,
+                        const Band *band, Progress *progress)
 {
   IntKernel shuffles = { TESSERA_U8, false, 0, true };
   IntKernel conversions = { TESSERA_U8, false, 0, false };
@@ -503,3 +504,8 @@ box_blur_band_int (const BlurPass *pass, Workspace *workspace,
   else
     band_int_type (pass, workspace, band, progress, conversions);
 }
+
+TESSERA_SIMD_DISPATCH (, box_blur_band_int,
+                       (const BlurPass *pass, Workspace *workspace,
+                        const Band *band, Progress *progress),
+                       (pass, workspace, band, progress))

@@ -127,8 +127,8 @@ inner_distance2 (const double *box, const double *p)
  * bound lies inside the ancestor's box (every point outside it is
  * farther).  Descending from the root costs a box test a level before any
  * point is seen. */
-TESSERA_SIMD_CLONES void
-emst_knn_search (const SearchTree *tree, size_t k, uint32_t *list)
+static inline __attribute__ ((always_inline)) void
+emst_knn_search_body (const SearchTree *tree, size_t k, uint32_t *list)
 {
   const double *p = tree->point[k];
   const size_t first = tree->first_leaf;
@@ -146,3 +146,7 @@ emst_knn_search (const SearchTree *tree, size_t k, uint32_t *list)
   for (int i = 0; i < EMST_KNN; i++)
     list[i] = i < count ? best[i].j : EMST_NONE;
 }
+
+TESSERA_SIMD_DISPATCH (, emst_knn_search,
+                       (const SearchTree *tree, size_t k, uint32_t *list),
+                       (tree, k, list))

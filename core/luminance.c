@@ -85,9 +85,9 @@ typedef struct
 #define DEFINE_ROWS(T, NAME, CHANNELS, LUMINANCE, DELTA_T, MOVE, IS_MOVE,     \
                     SCALE)                                                    \
                                                                               \
-static void TESSERA_SIMD_CLONES                                               \
-luminance_row_##NAME##_##CHANNELS (const void *in_row, int width,             \
-                                   void *y_row)                               \
+static inline __attribute__ ((always_inline)) void                           \
+luminance_row_##NAME##_##CHANNELS##_body (const void *in_row, int width,      \
+                                          void *y_row)                        \
 {                                                                             \
   const T *in = in_row;                                                       \
   T       *y = y_row;                                                         \
@@ -101,10 +101,10 @@ luminance_row_##NAME##_##CHANNELS (const void *in_row, int width,             \
     }                                                                         \
 }                                                                             \
                                                                               \
-static void TESSERA_SIMD_CLONES                                               \
-shift_row_##NAME##_##CHANNELS (const void *in_row, int width,                 \
-                               const void *from_row, const void *to_row,      \
-                               void *out_row)                                 \
+static inline __attribute__ ((always_inline)) void                           \
+shift_row_##NAME##_##CHANNELS##_body (const void *in_row, int width,          \
+                                      const void *from_row,                   \
+                                      const void *to_row, void *out_row)      \
 {                                                                             \
   const T *in = in_row, *from = from_row, *to = to_row;                       \
   T       *out = out_row;                                                     \
@@ -125,10 +125,10 @@ shift_row_##NAME##_##CHANNELS (const void *in_row, int width,                 \
     }                                                                         \
 }                                                                             \
                                                                               \
-static void TESSERA_SIMD_CLONES                                               \
-scale_row_##NAME##_##CHANNELS (const void *in_row, int width,                 \
-                               const void *whole_row, const void *part_row,   \
-                               void *out_row)                                 \
+static inline __attribute__ ((always_inline)) void                           \
+scale_row_##NAME##_##CHANNELS##_body (const void *in_row, int width,          \
+                                      const void *whole_row,                  \
+                                      const void *part_row, void *out_row)    \
 {                                                                             \
   const T *in = in_row, *whole = whole_row, *part = part_row;                 \
   T       *out = out_row;                                                     \
@@ -147,6 +147,18 @@ scale_row_##NAME##_##CHANNELS (const void *in_row, int width,                 \
         q[3] = p[3];                                                          \
     }                                                                         \
 }                                                                             \
+                                                                              \
+TESSERA_SIMD_DISPATCH (static, luminance_row_##NAME##_##CHANNELS,             \
+                       (const void *in_row, int width, void *y_row),          \
+                       (in_row, width, y_row))                                \
+TESSERA_SIMD_DISPATCH (static, shift_row_##NAME##_##CHANNELS,                 \
+                       (const void *in_row, int width, const void *from_row,  \
+                        const void *to_row, void *out_row),                   \
+                       (in_row, width, from_row, to_row, out_row))            \
+TESSERA_SIMD_DISPATCH (static, scale_row_##NAME##_##CHANNELS,                 \
+                       (const void *in_row, int width, const void *whole_row, \
+                        const void *part_row, void *out_row),                 \
+                       (in_row, width, whole_row, part_row, out_row))         \
                                                                               \
 static const RowSteps rows_##NAME##_##CHANNELS = {                            \
   luminance_row_##NAME##_##CHANNELS, shift_row_##NAME##_##CHANNELS,           \

@@ -96,8 +96,8 @@ clip_row_##NAME (const SAMPLE *m, const SAMPLE *k, int step, int width,       \
 /* Fills buffer row R (0 .. rows+1) from image row Y with the marker clipped  \
  * to the mask, counting the clipped samples of the strip's own rows.  In     \
  * the halo rows the mask stays zero. */                                      \
-static void TESSERA_SIMD_CLONES                                               \
-load_row_##NAME (Run *run, Strip *strip, int r)                               \
+static inline __attribute__ ((always_inline)) void                           \
+load_row_##NAME##_body (Run *run, Strip *strip, int r)                        \
 {                                                                             \
   int      y = strip->y0 - 1 + r;                                             \
   T       *out = (T *) strip->out + r * strip->pitch;                         \
@@ -133,8 +133,8 @@ store_samples_##NAME (const T *out, int width, T flip, SAMPLE *d, int step)   \
     d[x * step] = FROM_KEY ((T) (out[x] ^ flip));                             \
 }                                                                             \
                                                                               \
-static void TESSERA_SIMD_CLONES                                               \
-store_row_##NAME (Run *run, Strip *strip, int r)                              \
+static inline __attribute__ ((always_inline)) void                           \
+store_row_##NAME##_body (Run *run, Strip *strip, int r)                       \
 {                                                                             \
   const T *out = (const T *) strip->out + r * strip->pitch + 1;               \
   SAMPLE  *d = (SAMPLE *) tessera_image_row (run->dst, strip->y0 - 1 + r)     \
@@ -146,6 +146,11 @@ store_row_##NAME (Run *run, Strip *strip, int r)                              \
                       store_samples_##NAME (out, strip->width, flip, d,       \
                                             step));                           \
 }                                                                             \
+                                                                              \
+TESSERA_SIMD_DISPATCH (static, load_row_##NAME,                               \
+                       (Run *run, Strip *strip, int r), (run, strip, r))      \
+TESSERA_SIMD_DISPATCH (static, store_row_##NAME,                              \
+                       (Run *run, Strip *strip, int r), (run, strip, r))      \
                                                                               \
 /* Raises every sample to its mask-clipped maximum over the neighbours      \
  * already visited in raster order (and itself). */                          \

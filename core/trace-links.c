@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "trace-links.h"
 #include "trace-sample.h"
+#include "simd.h"
 
 /* The plain kernel: one sample after another into the partial sums. */
 TraceScore
@@ -405,7 +406,7 @@ trace_kernel_supported (TraceKernel kernel)
       return true;
 #ifdef TRACE_HAVE_X86_KERNELS
     case TRACE_KERNEL_AVX2:
-      return __builtin_cpu_supports ("avx2");
+      return tessera_simd_allows (TESSERA_SIMD_AVX2);
 #endif
     default:
       return false;

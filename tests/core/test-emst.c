@@ -12,6 +12,7 @@
 #include "mst-segment.h"
 #include "cpu-exec.h"
 #include "random.h"
+#include "simd-levels.h"
 
 /* The edges form one tree over N points. */
 static void
@@ -105,8 +106,9 @@ test_full_lattice (void)
   g_free (points);
 }
 
-/* The same tree on 1 and 2 threads, run after run, on a set large enough
- * for many rounds and parallel searches. */
+/* The same tree on 1 and 2 threads, run after run, and with every
+ * instruction set's copy of the neighbour search (core/simd.h), on a set
+ * large enough for many rounds and parallel searches. */
 static void
 test_deterministic (void)
 {
@@ -118,14 +120,16 @@ test_deterministic (void)
 
   for (size_t i = 0; i < 3 * n; i++)
     points[i] = (float) test_random_int (&r, 0, 255);
-  for (int run = 0; run < 3; run++)
+  for (int run = 0; run < 2 * ((int) test_simd_top () + 1); run++)
     {
       TesseraExec exec = test_cpu_exec (1 + run % 2);
+      tessera_simd_limit ((TesseraSimdLevel) (run / 2));
       g_assert_cmpint (tessera_emst (points, n, run == 0 ? first : again,
                                      &exec), ==, TESSERA_OK);
       if (run > 0)
         g_assert_true (memcmp (first, again, sizeof *first * (n - 1)) == 0);
     }
+  tessera_simd_limit (test_simd_top ());
   assert_spanning_tree (first, n);
   g_free (points);
   g_free (first);
@@ -357,10 +361,10 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/emst/random-clouds", test_random_clouds);
+  test_simd_add ("/emst/random-clouds", test_random_clouds);
   g_test_add_func ("/emst/full-lattice", test_full_lattice);
   g_test_add_func ("/emst/deterministic", test_deterministic);
-  g_test_add_func ("/emst/colours", test_colours);
+  test_simd_add ("/emst/colours", test_colours);
   g_test_add_func ("/emst/lab-block", test_lab_block);
   g_test_add_func ("/emst/bad-input", test_bad_input_and_cancel);
   g_test_add_func ("/colour-histogram/random", test_histogram);
