@@ -30,7 +30,7 @@ else
       sh "$top/tests/package/root.sh" "$suite" "$root" >/dev/null
     fi
     sh "$top/tests/gimp3/in-root.sh" "$root" sh -c "apt-get update -q \
-      && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+      && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q \
          --no-install-recommends dpkg-dev fakeroot lintian"
     touch "$root/.tessera-build-ready"
   fi
@@ -44,7 +44,7 @@ mkdir -p "$root$build/tessera-$version"
 (cd "$top" && git ls-files -z | xargs -0 tar -cf - ) \
   | tar -C "$root$build/tessera-$version" -xf -
 run sh -c "cd $build/tessera-$version \
-  && DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -q ./ \
+  && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 build-dep -y -q ./ \
   && dpkg-buildpackage -us -uc -b" >"$out/build-$suite.log" 2>&1 \
   || { tail -n 40 "$out/build-$suite.log" >&2; exit 1; }
 run sh -c "cd $build && lintian --info --display-info --pedantic \
