@@ -35,10 +35,16 @@ report ()   # STATUS DESCRIPTION
 }
 echo "1..12"
 
+# Downloaded packages are kept beside the root for the next run (the root
+# itself is unpacked afresh).
+cache=$root.apt-cache
+mkdir -p "$cache"
+cp "$cache"/*.deb "$root/var/cache/apt/archives/" 2>/dev/null
 in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
   apt-get install -y -q --no-install-recommends $work/$(basename "$deb")" \
   >"$root$work/install.log" 2>&1
 report $? "apt-get install ./$(basename "$deb") in a clean $suite root (log: $root$work/install.log)"
+cp -n "$root"/var/cache/apt/archives/*.deb "$cache/" 2>/dev/null
 console=$(cd "$root/usr/bin" && ls gimp-console-* 2>/dev/null | sort -V | tail -n 1)
 in_root dpkg -L gimp-plugin-tessera >"$root$work/files" 2>&1
 
