@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # A clean Debian root for the package tests: debootstrap's minbase of SUITE
 # (bookworm: GIMP 2.10; forky: GIMP 3.2, through debootstrap's sid script),
-# made once in DIR and kept as DIR.tar.gz, unpacked afresh into DIR by
-# every call so that each test starts from nothing but minbase.  The
+# made once and kept as /var/tmp/tessera-deb-SUITE.tar.gz, unpacked afresh
+# into DIR by every call so that each test starts from nothing but minbase.  The
 # mirror is the one this machine's apt uses.  Needs root.
 #
 #   sh tests/package/root.sh SUITE DIR
 set -eu
 suite=$1 dir=$2
-pristine=$dir.tar.gz
+pristine=${TESSERA_DEB_PRISTINE:-/var/tmp/tessera-deb-$suite.tar.gz}
 
 # The first deb.debian.org-like URI of apt's own sources.
 mirror ()
@@ -25,10 +25,11 @@ if [ ! -f "$pristine" ]; then
     || DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >&2
   script=
   [ "$suite" = bookworm ] || script=/usr/share/debootstrap/scripts/sid
-  rm -rf "$dir.new"
-  debootstrap --variant=minbase "$suite" "$dir.new" "$(mirror)" $script >&2
-  tar -C "$dir.new" -czf "$pristine.new" . && mv "$pristine.new" "$pristine"
-  rm -rf "$dir.new"
+  new=$pristine.root
+  rm -rf "$new"
+  debootstrap --variant=minbase "$suite" "$new" "$(mirror)" $script >&2
+  tar -C "$new" -czf "$pristine.new" . && mv "$pristine.new" "$pristine"
+  rm -rf "$new"
 fi
 for m in proc dev; do
   if mountpoint -q "$dir/$m" 2>/dev/null; then
