@@ -50,15 +50,14 @@ in_root dpkg -L gimp-plugin-tessera >"$root$work/files" 2>&1
 
 # SCHEME...: each -b on its own in the installed GIMP, as root in a fresh
 # home (so a fresh profile: GIMP finds the plug-ins in its own folder).
-gimp ()
-{
-  quit='-b (gimp-quit 0)'
-  case $console in gimp-console-2*) ;; *) quit=--quit ;; esac
-  in_root env HOME=$work/home timeout 600 "$console" -i -f \
-    --batch-interpreter=plug-in-script-fu-eval "$@" $quit 2>&1
-}
 version2=no
 case $console in gimp-console-2*) version2=yes ;; esac
+gimp ()
+{
+  if [ $version2 = yes ]; then set -- "$@" -b '(gimp-quit 0)'; else set -- --quit "$@"; fi
+  in_root env HOME=$work/home timeout 600 "$console" -i -f \
+    --batch-interpreter=plug-in-script-fu-eval "$@" 2>&1
+}
 
 # The PDB's list: every procedure registered, written to listed.txt.
 exists='(gimp-pdb-procedure-exists name)'
