@@ -55,7 +55,7 @@ case $console in gimp-console-2*) version2=yes ;; esac
 gimp ()
 {
   if [ $version2 = yes ]; then set -- "$@" -b '(gimp-quit 0)'; else set -- --quit "$@"; fi
-  in_root env HOME=$work/home timeout 600 "$console" -i -f \
+  in_root env HOME=$work/home timeout 2400 "$console" -i -f \
     --batch-interpreter=plug-in-script-fu-eval "$@" 2>&1
 }
 
