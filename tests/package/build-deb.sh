@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package from this tree's committed files (git ls-files,
 # so nothing of a build tree gets in) with dpkg-buildpackage -us -uc -b,
-# then runs lintian on it; the .deb and lintian's report go to OUT.  SUITE
+# then runs lintian on it; the .deb and lintian's report go to OUT/SUITE
+# (the two suites' packages have the same file name).  SUITE
 # is where it is built: this machine's own release (its build dependencies
 # installed with apt-get build-dep), or another one in a build root,
 # /var/tmp/tessera-deb-build-SUITE, made once as a copy of
@@ -12,7 +13,7 @@
 #   sh tests/package/build-deb.sh bookworm|forky OUT
 set -eu
 suite=$1
-out=$(mkdir -p "$2" && cd "$2" && pwd)
+out=$(mkdir -p "$2/$1" && cd "$2/$1" && pwd)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 version=$(sed -n '1s/^tessera (\([^)]*\)).*/\1/p' "$top/debian/changelog")
 host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
