@@ -28,10 +28,12 @@ procedures="plug-in-tessera-box-blur plug-in-tessera-fill-contours
   plug-in-tessera-trace-line-from-path"
 
 n=0
+failed=0
 report ()   # STATUS DESCRIPTION
 {
   n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+  if [ "$1" = 0 ]; then echo "ok $n - $2"
+  else echo "not ok $n - $2"; failed=$((failed + 1)); fi
 }
 echo "1..12"
 
@@ -144,6 +146,7 @@ status=$?
 snapshot >"$root$work/after-purge"
 left=
 while read -r path; do
+  [ "$path" != /. ] || continue   # dpkg -L's first line, the root itself
   [ -e "$root$path" ] || continue
   if [ -d "$root$path" ] && [ ! -L "$root$path" ] \
      && in_root dpkg-query -S "$path" >/dev/null 2>&1; then
@@ -162,3 +165,4 @@ report $? "apt-get purge removes only the package's files and adds none${strays:
 in_root dpkg-query -W -f='${Status}' gimp-plugin-tessera 2>/dev/null | grep -q installed
 [ $? != 0 ]
 report $? "dpkg no longer knows gimp-plugin-tessera"
+[ $failed = 0 ]
