@@ -10,7 +10,7 @@
  * (its name) to its page, and DIR/PLUGIN/en/PROCEDURE.html, for each
  * plug-in program PLUGIN: make install puts DIR/PLUGIN as help/ next to
  * the program, where tessera-help-domain.h registers it with GIMP.  The
- * pages are in English (see README, "Help and menus"). */
+ * pages are in English (see docs/dialogs.md, "Help pages"). */
 #include "config.h"
 
 #include <errno.h>

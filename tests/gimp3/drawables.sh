@@ -5,7 +5,7 @@
 # plug-in's case drawables), each procedure with each output kind on RGB,
 # grey and high-bit-depth layers, a layer partly outside the canvas, a
 # layer mask, channels, a text layer, a layer group, an indexed image's
-# layer and channel.  What the README's table says: processed (something
+# layer and channel.  What docs/scripting.md's table says: processed (something
 # changed, in one undo group) or refused with the message that names the
 # drawable and what to do, nothing changed (pixels, items, selection, undo).
 # The run modes without arguments on each procedure, without a display.
