@@ -134,7 +134,7 @@ gegl_op_class_init (GeglOpClass *klass)
                          "(SAT) plug-in, edges repeated, colours weighted by "
                          "alpha"),
     "gimp:menu-path",  TESSERA_GEGL_MENU,
-    "gimp:menu-label", _("_Box Blur (SAT)…"),
+    "gimp:menu-label", _("Box Blur (SAT, on canvas)…"),
     NULL);
 }
 
