@@ -72,6 +72,18 @@ piece_read (GeglOperation       *operation,
   return read;
 }
 
+/* The input's extent: pixels beyond the edge repeat it, so the blur
+ * spreads nothing out of the layer (GEGL's area filters grow it). */
+static GeglRectangle
+get_bounding_box (GeglOperation *operation)
+{
+  const GeglRectangle *input =
+    gegl_operation_source_get_bounding_box (operation, "input");
+  GeglRectangle        none  = { 0, 0, 0, 0 };
+
+  return input != NULL ? *input : none;
+}
+
 static gboolean
 process (GeglOperation       *operation,
          GeglBuffer          *input,
@@ -82,13 +94,14 @@ process (GeglOperation       *operation,
   GeglProperties *o      = GEGL_PROPERTIES (operation);
   const Babl     *format = gegl_operation_get_format (operation, "output");
   GeglRectangle   read   = piece_read (operation, result);
+  GeglRectangle   wanted;
   TesseraImage    image;
   TesseraBoxBlur  params = { 0 };
   TesseraExec     exec;
   TesseraStatus   status;
   gsize           pixel;
 
-  if (read.width <= 0 || read.height <= 0)
+  if (! gegl_rectangle_intersect (&wanted, result, &read))
     return TRUE;
   if (! tessera_gegl_read (input, &read, format, &image))
     return FALSE;
@@ -104,10 +117,10 @@ process (GeglOperation       *operation,
     {
       /* The piece asked for, from inside what was read. */
       pixel = tessera_pixel_size (&image);
-      gegl_buffer_set (output, result, 0, format,
+      gegl_buffer_set (output, &wanted, 0, format,
                        (guint8 *) image.data
-                       + (gsize) (result->y - read.y) * image.stride
-                       + (gsize) (result->x - read.x) * pixel,
+                       + (gsize) (wanted.y - read.y) * image.stride
+                       + (gsize) (wanted.x - read.x) * pixel,
                        image.stride);
     }
   else
@@ -122,8 +135,9 @@ gegl_op_class_init (GeglOpClass *klass)
   GeglOperationClass       *operation_class = GEGL_OPERATION_CLASS (klass);
   GeglOperationFilterClass *filter_class    = GEGL_OPERATION_FILTER_CLASS (klass);
 
-  operation_class->prepare = prepare;
-  filter_class->process    = process;
+  operation_class->prepare          = prepare;
+  operation_class->get_bounding_box = get_bounding_box;
+  filter_class->process             = process;
 
   gegl_operation_class_set_keys (operation_class,
     "name",            "tessera:box-blur",

@@ -450,8 +450,12 @@ bench (int width, int height, const char *operation, int radius, int rounds)
     }
   g_free (row);
   before = peak_mib ();
-  printf ("# %dx%d R'G'B'A u8, the layer %.0f MiB, peak before %.0f MiB\n",
-          width, height, layer, before);
+  {
+    gint threads;
+    g_object_get (gegl_config (), "threads", &threads, NULL);
+    printf ("# %dx%d R'G'B'A u8, the layer %.0f MiB, peak before %.0f MiB, "
+            "%d GEGL threads\n", width, height, layer, before, threads);
+  }
   for (int i = 0; i < rounds; i++)
     {
       double ours = bench_once (operation, source, radius);

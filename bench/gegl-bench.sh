@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Times the GEGL operations (gegl/) with GIMP 3.2's GEGL, in the forky root
+# (tests/gimp3/build.sh's build there): tessera:box-blur against GEGL's own
+# gegl:box-blur at the same radius, alternating, on a W x H R'G'B'A u8
+# buffer, and the peak memory of each operation in layers (each in a
+# process of its own, since the peak only grows):
+#   sh bench/gegl-bench.sh [W H RADIUS ROUNDS MEMORY-SIDE]
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+root=${TESSERA_GIMP32_ROOT:-/var/tmp/tessera-gimp3-root-forky}
+w=${1:-16000} h=${2:-16000} radius=${3:-10} rounds=${4:-3} side=${5:-4000}
+build=/var/tmp/tessera-gimp3-build-$(echo "$top" | cksum | cut -d' ' -f1)
+sh "$top/tests/gimp3/in-root.sh" "$root" sh -c "
+  cd $build && make -s -C tests libtessera-testref.a gegl/test-gegl-ops || exit 1
+  echo \"# \$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), \$(nproc) threads, load \$(cut -d' ' -f1 /proc/loadavg), GEGL \$(pkg-config --modversion gegl-0.4)\"
+  tests/gegl/test-gegl-ops --bench $w $h tessera:box-blur $radius $rounds
+  for op in tessera:box-blur tessera:reconstruct-preset tessera:segment-colours tessera:fill-contours; do
+    tests/gegl/test-gegl-ops --bench $side $side \$op 10 1 | grep \"^# \$op\"
+  done"
