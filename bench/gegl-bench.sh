@@ -18,3 +18,18 @@ sh "$top/tests/gimp3/in-root.sh" "$root" sh -c "
   for op in tessera:box-blur tessera:reconstruct-preset tessera:segment-colours tessera:fill-contours; do
     tests/gegl/test-gegl-ops --bench $side $side \$op 10 1 | grep \"^# \$op\"
   done"
+
+# The same inside GIMP 3.2, as a user applies them (gegl-gimp-bench.py).
+[ -n "${TESSERA_BENCH_GIMP:-}" ] || exit 0
+work=/tmp/tessera-gegl-bench-$$
+mkdir -p "$root$work/profile"
+cp "$top/bench/gegl-gimp-bench.py" "$root$work/"
+sh "$top/tests/gimp3/in-root.sh" "$root" sh -c "
+  cd $build && mkdir -p $work/share/gegl-0.4/plug-ins &&
+  cp gegl/libtessera-gegl.so $work/share/gegl-0.4/plug-ins/ &&
+  env GIMP3_DIRECTORY=$work/profile HOME=$work XDG_DATA_HOME=$work/share \
+    TESSERA_BENCH='$w $h $radius $rounds' \
+    timeout 1200 gimp-console-3.2 -i -d -f --quit \
+    --batch-interpreter=python-fu-eval \
+    -b \"exec(open('$work/gegl-gimp-bench.py').read())\" 2>&1 | grep '^#'"
+rm -rf "${root:?}$work"

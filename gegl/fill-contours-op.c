@@ -70,7 +70,7 @@ property_int (bleed, _("Under the line"), 0)
   ui_range    (0, 8)
   ui_meta     ("unit", "pixel-distance")
 
-property_int (gap, _("Close gaps up to"), 0)
+property_int (gap, _("Close gaps up to"), 3)
   description (_("Lines that end this many pixels or less from another line "
                  "(or from themselves) are joined for finding the regions.  "
                  "0: only closed contours"))
@@ -83,7 +83,7 @@ property_boolean (edge_regions, _("The layer's edge closes regions"), FALSE)
                  "edge are filled too, except the one that touches all four "
                  "sides (the paper around a drawing)"))
 
-property_int (min_region, _("Smallest region"), 0)
+property_int (min_region, _("Smallest region"), 16)
   description (_("Regions of fewer pixels (hatching, specks) join the "
                  "neighbour they share most line with.  0: keep every "
                  "region"))

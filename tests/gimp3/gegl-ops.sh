@@ -4,13 +4,22 @@
 # the GIMP 3 plug-ins built in the Debian forky root (GIMP 3.2), then
 # gegl-ops.py in gimp-console-3.2 applies each operation to a layer as a
 # non-destructive filter and compares the merged pixels with the plug-in's
-# (see there).  Skips when there is no GIMP 3.2 root with GEGL's headers.
+# (see there).  With TESSERA_GEGL_GIMP=3.0 (gegl-ops-3.0.sh), the same in
+# GIMP 3.0's Debian 13 root (root.sh), which loads the same module but has
+# no gimp-drawable-filter-operation-get-available.  Skips when there is no
+# such root with GEGL's headers.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-root=${TESSERA_GIMP32_ROOT:-/var/tmp/tessera-gimp3-root-forky}
-if [ ! -f "$root/.tessera-ready" ] || [ ! -x "$root/usr/bin/gimp-console-3.2" ] \
+gimp=${TESSERA_GEGL_GIMP:-3.2}
+if [ "$gimp" = 3.0 ]; then
+  root=${TESSERA_GIMP3_ROOT:-/var/tmp/tessera-gimp3-root}
+else
+  root=${TESSERA_GIMP32_ROOT:-/var/tmp/tessera-gimp3-root-forky}
+fi
+console=gimp-console-$gimp
+if [ ! -f "$root/.tessera-ready" ] || [ ! -x "$root/usr/bin/$console" ] \
    || [ ! -f "$root/usr/include/gegl-0.4/gegl-op.h" ]; then
-  echo "1..0 # SKIP no GIMP 3.2 root with libgegl-dev at $root"; exit 0
+  echo "1..0 # SKIP no GIMP $gimp root with libgegl-dev at $root"; exit 0
 fi
 work=/tmp/tessera-gegl-ops-$$
 host_work=$root$work
@@ -39,12 +48,12 @@ cp "$top/tests/gimp3/gegl-ops.py" "$host_work/gegl-ops.py"
 
 in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
   XDG_DATA_HOME="$work/share" TESSERA_WORK="$work" \
-  timeout 600 gimp-console-3.2 -i -d -f --quit \
+  timeout 600 $console -i -d -f --quit \
   --batch-interpreter=python-fu-eval \
   -b "exec(open('$work/gegl-ops.py').read())" >"$host_work/gimp.log" 2>&1
 grep -E '^(not )?ok [0-9]+ - ' "$host_work/gimp.log" >"$host_work/tap"
 if grep -q '^tessera-gegl-ops: ' "$host_work/gimp.log"; then
-  echo "ok - gegl-ops.py ran to its end in GIMP $(in_root gimp-console-3.2 --version 2>/dev/null | sed 's/.* //')" >>"$host_work/tap"
+  echo "ok - gegl-ops.py ran to its end in GIMP $(in_root $console --version 2>/dev/null | sed 's/.* //')" >>"$host_work/tap"
 else
   echo "not ok - gegl-ops.py ran to its end" >>"$host_work/tap"
 fi
