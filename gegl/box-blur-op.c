@@ -148,7 +148,7 @@ gegl_op_class_init (GeglOpClass *klass)
                          "(SAT) plug-in, edges repeated, colours weighted by "
                          "alpha"),
     "gimp:menu-path",  TESSERA_GEGL_MENU,
-    "gimp:menu-label", _("Box Blur (SAT, on canvas)…"),
+    "gimp:menu-label", _("B_ox Blur (SAT, on canvas)…"),
     NULL);
 }
 

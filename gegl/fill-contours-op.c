@@ -370,7 +370,7 @@ gegl_op_class_init (GeglOpClass *klass)
                          "lines: the pixels of Tessera's Fill Closed "
                          "Contours plug-in"),
     "gimp:menu-path",  TESSERA_GEGL_MENU,
-    "gimp:menu-label", _("Fill Closed Contours (on canvas)…"),
+    "gimp:menu-label", _("F_ill Closed Contours (on canvas)…"),
     NULL);
 }
 

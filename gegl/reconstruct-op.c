@@ -171,7 +171,7 @@ gegl_op_class_init (GeglOpClass *klass)
                          "Tessera's Morphological Reconstruction Presets "
                          "plug-in"),
     "gimp:menu-path",  TESSERA_GEGL_MENU,
-    "gimp:menu-label", _("Morphological Reconstruction Presets (on canvas)…"),
+    "gimp:menu-label", _("Morp_hological Reconstruction Presets (on canvas)…"),
     NULL);
 }
 

@@ -158,7 +158,7 @@ gegl_op_class_init (GeglOpClass *klass)
                          "mean colour: the recoloured layer of Tessera's "
                          "Segment Colours (MST) plug-in"),
     "gimp:menu-path",  TESSERA_GEGL_MENU,
-    "gimp:menu-label", _("Segment Colours (MST, on canvas)…"),
+    "gimp:menu-label", _("Segment Colo_urs (MST, on canvas)…"),
     NULL);
 }
 
