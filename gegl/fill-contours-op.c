@@ -219,110 +219,152 @@ regions (const GeglProperties *o,
   return status;
 }
 
-/* Pixel I of IMAGE, PIXEL bytes, becomes COLOUR. */
-static inline void
-put (TesseraImage  *image,
-     gint           y,
-     gint           x,
-     gsize          pixel,
-     const guint8  *colour)
+/* Where the paint goes: a region number per pixel (LABEL), or the
+ * interior mask (MASK, non-zero inside), WIDTH a row; and the
+ * colours in the work format, PIXEL bytes each: by region number for flat
+ * colours, else entry 1 everywhere painted. */
+typedef struct
 {
-  memcpy ((guint8 *) tessera_image_row (image, y) + x * pixel, colour, pixel);
+  const guint32 *label;
+  const guint8  *mask;
+  gsize          mask_stride;   /* bytes a row of MASK */
+  gint           width;
+  const guint8  *colours;
+  gsize          pixel;
+  gboolean       flat;
+} Paint;
+
+/* The colour of what is painted at (X, Y), or NULL for the layer's own. */
+static inline const guint8 *
+paint_at (const Paint *paint,
+          gint         x,
+          gint         y)
+{
+  guint32 where = paint->label != NULL
+                  ? paint->label[(gsize) y * paint->width + x]
+                  : paint->mask[(gsize) y * paint->mask_stride + x];
+
+  if (where == 0)
+    return NULL;
+  return paint->colours + paint->pixel * (paint->flat ? where : 1);
 }
 
-/* Every labelled pixel of IMAGE in its region's colour: flat colours
- * (R'G'B'A u8, converted to FORMAT), or O's colour. */
+/* The layer's pixels of WHOLE (from INPUT), PAINT over them, into OUTPUT,
+ * a band of rows at a time: the layer is not held whole again. */
 static void
-paint_labels (const GeglProperties *o,
-              const TesseraLabels  *labels,
-              const Babl           *format,
-              TesseraImage         *image)
+paint_bands (const Paint         *paint,
+             GeglBuffer          *input,
+             GeglBuffer          *output,
+             const GeglRectangle *whole,
+             const Babl          *format)
 {
-  const gsize  pixel = babl_format_get_bytes_per_pixel (format);
-  const gboolean grey = babl_format_get_n_components (format) <= 2;
-  guint8      *colours;
+  const gint  band = 64;
+  guint8     *rows = g_new (guint8, paint->pixel * whole->width * band);
+
+  for (gint y0 = 0; y0 < whole->height; y0 += band)
+    {
+      GeglRectangle rect = { whole->x, whole->y + y0, whole->width,
+                             MIN (band, whole->height - y0) };
+
+      gegl_buffer_get (input, &rect, 1.0, format, rows, GEGL_AUTO_ROWSTRIDE,
+                       GEGL_ABYSS_NONE);
+#pragma omp parallel for schedule(static)
+      for (gint y = 0; y < rect.height; y++)
+        for (gint x = 0; x < rect.width; x++)
+          {
+            const guint8 *colour = paint_at (paint, x, y0 + y);
+            if (colour != NULL)
+              memcpy (rows + paint->pixel * ((gsize) y * rect.width + x),
+                      colour, paint->pixel);
+          }
+      gegl_buffer_set (output, &rect, 0, format, rows, GEGL_AUTO_ROWSTRIDE);
+    }
+  g_free (rows);
+}
+
+/* The colours PAINT uses, in FORMAT: the flat colours of COUNT regions
+ * (R'G'B'A u8 converted), or O's colour as entry 1. */
+static guint8 *
+paint_colours (const GeglProperties *o,
+               const Babl           *format,
+               guint32               count)
+{
+  const gsize     pixel = babl_format_get_bytes_per_pixel (format);
+  const gboolean  grey  = babl_format_get_n_components (format) <= 2;
+  guint8         *colours;
 
   if (o->paint == TESSERA_GEGL_PAINT_FLAT)
     {
-      guint8 *rgba = fill_flat_colours (grey, o->seed, NULL, labels->count);
+      guint8 *rgba = fill_flat_colours (grey, o->seed, NULL, count);
 
-      colours = g_new (guint8, pixel * ((gsize) labels->count + 1));
+      colours = g_new (guint8, pixel * ((gsize) count + 1));
       babl_process (babl_fish (babl_format_with_space ("R'G'B'A u8", format),
-                               format), rgba, colours, labels->count + 1);
+                               format), rgba, colours, count + 1);
       g_free (rgba);
+      return colours;
     }
-  else
-    {
-      colours = g_new0 (guint8, 2 * pixel);
-      gegl_color_get_pixel (o->colour, format, colours + pixel);
-    }
-#pragma omp parallel for schedule(static)
-  for (gint y = 0; y < labels->height; y++)
-    {
-      const guint32 *label = labels->label + (gsize) y * labels->width;
-      for (gint x = 0; x < labels->width; x++)
-        if (label[x] != 0)
-          put (image, y, x, pixel,
-               colours + pixel * (o->paint == TESSERA_GEGL_PAINT_FLAT
-                                  ? label[x] : 1));
-    }
-  g_free (colours);
+  colours = g_new0 (guint8, 2 * pixel);
+  gegl_color_get_pixel (o->colour, format, colours + pixel);
+  return colours;
 }
 
-/* The interior of MAP in O's colour on IMAGE (the plug-in's plain path). */
+/* The interior of MAP (in place), as the plug-in's plain path. */
 static TesseraStatus
-paint_interior (const GeglProperties *o,
-                TesseraImage         *map,
-                const Babl           *format,
-                TesseraImage         *image,
-                TesseraExec          *exec)
+interior (const GeglProperties *o,
+          TesseraImage         *map,
+          TesseraExec          *exec)
 {
   TesseraFillContours params = tessera_fill_contours_defaults ();
-  const gsize         pixel  = babl_format_get_bytes_per_pixel (format);
-  guint8              colour[64];
-  TesseraStatus       status;
 
   params.connectivity = o->connectivity == TESSERA_GEGL_FILL_8 ? 8 : 4;
-  /* In place: the map becomes the interior. */
-  status = tessera_fill_contours (map, map, &params, exec);
-  if (status != TESSERA_OK)
-    return status;
-  gegl_color_get_pixel (o->colour, format, colour);
-#pragma omp parallel for schedule(static)
-  for (gint y = 0; y < map->height; y++)
-    {
-      const guint8 *inside = tessera_image_row (map, y);
-      for (gint x = 0; x < map->width; x++)
-        if (inside[x] != 0)
-          put (image, y, x, pixel, colour);
-    }
-  return TESSERA_OK;
+  return tessera_fill_contours (map, map, &params, exec);
 }
 
+/* The contour map of the layer (its pixels read once, then let go), its
+ * interior or regions, and the paint over the layer into OUTPUT. */
 static TesseraStatus
-fill (GeglOperation *operation,
-      const Babl    *format,
-      TesseraImage  *image)
+fill (GeglOperation       *operation,
+      GeglBuffer          *input,
+      GeglBuffer          *output,
+      const GeglRectangle *whole,
+      const Babl          *format)
 {
-  const GeglProperties *o    = GEGL_PROPERTIES (operation);
-  TesseraExec           exec = tessera_gegl_exec (operation, TRUE);
-  TesseraImage          map;
-  TesseraLabels         labels = { 0 };
-  TesseraStatus         status;
+  const GeglProperties *o       = GEGL_PROPERTIES (operation);
+  TesseraExec           exec    = tessera_gegl_exec (operation, TRUE);
+  TesseraImage          image   = { 0 };
+  TesseraImage          map     = { 0 };
+  TesseraLabels         labels  = { 0 };
+  Paint                 paint   = { 0 };
+  guint8               *colours = NULL;
+  TesseraStatus         status  = TESSERA_ERROR_OUT_OF_MEMORY;
 
-  status = tessera_image_alloc (&map, image->width, image->height, 1,
-                                TESSERA_U8);
+  if (tessera_gegl_read (input, whole, format, &image))
+    status = tessera_image_alloc (&map, whole->width, whole->height, 1,
+                                  TESSERA_U8);
   if (status == TESSERA_OK)
-    status = contour_map (o, image, format, &map, &exec);
+    status = contour_map (o, &image, format, &map, &exec);
+  g_free (image.data);
   if (status == TESSERA_OK && ! wants_regions (o))
-    status = paint_interior (o, &map, format, image, &exec);
+    status = interior (o, &map, &exec);
   else if (status == TESSERA_OK)
+    status = regions (o, &map, &labels, &exec);
+  if (status == TESSERA_OK)
     {
-      status = regions (o, &map, &labels, &exec);
-      if (status == TESSERA_OK)
-        paint_labels (o, &labels, format, image);
-      tessera_labels_free (&labels);
+      colours      = paint_colours (o, format, labels.count);
+      paint.label  = labels.label;
+      paint.mask   = labels.label == NULL ? map.data : NULL;
+      paint.mask_stride = map.stride;
+      paint.width  = whole->width;
+      paint.colours = colours;
+      paint.pixel  = babl_format_get_bytes_per_pixel (format);
+      paint.flat   = o->paint == TESSERA_GEGL_PAINT_FLAT && labels.label;
+      /* The labels make the map needless: one plane less. */
+      if (labels.label != NULL)
+        tessera_image_free (&map);
+      paint_bands (&paint, input, output, whole, format);
     }
+  g_free (colours);
+  tessera_labels_free (&labels);
   tessera_image_free (&map);
   return status;
 }
@@ -336,16 +378,16 @@ process (GeglOperation       *operation,
 {
   const Babl    *format = gegl_operation_get_format (operation, "output");
   GeglRectangle  whole  = tessera_gegl_whole_input (operation, result);
-  TesseraImage   image;
+  TesseraStatus  status;
 
   if (whole.width <= 0 || whole.height <= 0)
     return TRUE;
   gegl_operation_progress (operation, 0.0, "");
-  if (! tessera_gegl_read (input, &whole, format, &image))
-    return FALSE;
-  tessera_gegl_write (operation, input, output, &whole, format, &image,
-                      fill (operation, format, &image));
-  g_free (image.data);
+  status = fill (operation, input, output, &whole, format);
+  if (status != TESSERA_OK)
+    tessera_gegl_write (operation, input, output, &whole, format, NULL,
+                        status);
+  gegl_operation_progress (operation, 1.0, "");
   return TRUE;
 }
 

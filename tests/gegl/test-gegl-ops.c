@@ -372,7 +372,8 @@ check_fill (TestRandom *r)
       if (((uint8_t *) tessera_image_row (&map, y))[x] != 0)
         memcpy ((uint8_t *) tessera_image_row (&want, y) + 4 * x, fill, 4);
   run_op ("tessera:fill-contours", babl_format ("R'G'B'A u8"), data, got,
-          width, height, "paint", 1, "colour", colour, "connectivity",
+          width, height, "paint", 1, "colour", colour, "gap", 0,
+          "min-region", 0, "connectivity",
           params.connectivity == 8 ? 1 : 0, NULL);
   worst = difference (&want, got);
   report (worst == 0, "fill contours %dx%d c%d in the colour: the core's "
