@@ -193,7 +193,7 @@ def main():
           {'contour-source': 'dark', 'threshold': 0.5, 'connectivity': '4',
            'paint': 'colour', 'colour': Gegl.Color.new('#285ac8'),
            'bleed': 0, 'gap': 0, 'min-region': 0},
-          {'connectivity': '8'}, run_fill_colour)
+          {'bleed': 2}, run_fill_colour)
 
 
 try:
