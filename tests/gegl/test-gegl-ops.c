@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <gegl.h>
 
 #include "box-blur.h"
@@ -389,13 +388,41 @@ check_fill (TestRandom *r)
 
 /* ---- the bench ----------------------------------------------------------- */
 
+/* The process's peak memory (VmHWM), or its memory now (VmRSS), MiB. */
+static double
+status_mib (const char *key)
+{
+  FILE   *status = fopen ("/proc/self/status", "r");
+  char    line[256];
+  double  kib = 0;
+
+  while (status != NULL && fgets (line, sizeof line, status) != NULL)
+    if (strncmp (line, key, strlen (key)) == 0)
+      kib = atof (line + strlen (key));
+  if (status != NULL)
+    fclose (status);
+  return kib / 1024.0;
+}
+
 static double
 peak_mib (void)
 {
-  struct rusage usage;
+  return status_mib ("VmHWM:");
+}
 
-  getrusage (RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024.0;
+/* Starts the peak again from now (Linux: clear_refs 5), so that what
+ * GEGL and babl took to start does not hide the operation's. */
+static double
+reset_peak (void)
+{
+  FILE *clear = fopen ("/proc/self/clear_refs", "w");
+
+  if (clear != NULL)
+    {
+      fputs ("5", clear);
+      fclose (clear);
+    }
+  return status_mib ("VmRSS:");
 }
 
 /* OPERATION on a W x H R'G'B'A u8 buffer into another, timed. */
@@ -459,7 +486,10 @@ bench (int width, int height, const char *operation, int radius, int rounds)
   }
   for (int i = 0; i < rounds; i++)
     {
-      double ours = bench_once (operation, source, radius);
+      double ours;
+
+      before = reset_peak ();
+      ours = bench_once (operation, source, radius);
       double peak = peak_mib ();
 
       printf ("# %s r%d: %.2f s, peak %.0f MiB (+%.2f layers)\n", operation,
