@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Fill Closed Contours: the flat colours, one per region
- * (fill-work-private.h). */
+ * (fill-palette.h). */
 #include "config.h"
 
 #include <string.h>
 
-#include "fill-work-private.h"
+#include "fill-palette.h"
 
 /* The flat colours: region N gets entry N of a palette whose entries all
  * differ.  An entry is a number below LEVELS^CHANNELS read as one digit

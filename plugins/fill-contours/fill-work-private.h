@@ -9,16 +9,7 @@
 #include <libgimp/gimp.h>
 #include "contour-map.h"
 #include "fill-contours-args.h"
-
-/* The flat colours of regions 1..COUNT as R'G'B'A u8, 4 bytes a region
- * from region 0 on (0: no region, transparent): GUIDE's colour (0x01RRGGBB)
- * where GUIDE (by region, 0: none; may be NULL) has one, else the
- * palette's, greys on a GREY image, starting where SEED says; the same
- * every run.  Free with g_free. */
-guint8 *fill_flat_colours (gboolean       grey,
-                           guint          seed,
-                           const guint32 *guide,
-                           guint          count);
+#include "fill-palette.h"
 
 /* The drawable's pixels as perceptual RGBA floats in its own colour space:
  * every type, precision and model reads the same way. */

@@ -11,7 +11,7 @@
 #   sh tests/gimp3/root.sh
 set -u
 root=${TESSERA_GIMP3_ROOT:-/var/tmp/tessera-gimp3-root}
-packages="gimp libgimp-3.0-dev gcc make pkg-config"
+packages="gimp libgimp-3.0-dev libgegl-dev gcc make pkg-config"
 ready="$root/.tessera-ready"
 
 if [ -f "$ready" ]; then

@@ -29,7 +29,7 @@ markers=$(printf '%s\n' $options | sed -n 's/^--keyword=\([A-Za-z_]*\).*/\1/p' \
 
 grep -v '^#' po/POTFILES.in | grep -v '^$' | sort >"$work/listed"
 grep -lE "(^|[^A-Za-z0-9_])($markers) ?\\( ?\"" \
-  core/*.[ch] plugins/*/*.[ch] ui/*.[ch] | sort >"$work/marked"
+  core/*.[ch] plugins/*/*.[ch] ui/*.[ch] gegl/*.[ch] | sort >"$work/marked"
 missing=$(comm -23 "$work/marked" "$work/listed" | tr '\n' ' ')
 if [ -z "$missing" ]; then
   echo "ok 1 - every file that marks strings is in po/POTFILES.in"
