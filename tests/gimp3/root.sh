@@ -22,7 +22,7 @@ case $suite in
   trixie) root=${TESSERA_GIMP3_ROOT_TRIXIE:-/var/tmp/tessera-gimp3-root} ;;
   *) echo "gimp3 root: unknown suite $suite (forky or trixie)" >&2; exit 77 ;;
 esac
-packages="gimp libgimp-3.0-dev gcc make pkg-config"
+packages="gimp libgimp-3.0-dev libgegl-dev gcc make pkg-config"
 ready="$root/.tessera-ready"
 
 if [ -f "$ready" ]; then
