@@ -3,7 +3,7 @@
 # Sets Tessera up on Debian 12 and runs one of its two jobs:
 #   ./setup.sh demo    the plug-ins in GIMP batch mode on the bundled sample
 #                      images; results go to out/demo/ (PNG files to look at)
-#   ./setup.sh check   the whole test suite (make check)
+#   ./setup.sh check   the whole test suite (make -j2 check; docs/testing.md)
 # It installs the Debian packages it needs (as root, or through sudo), builds
 # in build/ (with the CUDA backend when nvcc is found) and stops at the first
 # failure.
@@ -44,5 +44,7 @@ make -j"$(nproc)"
 
 case "$job" in
   demo)  make -C tests demo DEMO_OUT="$top/out/demo" ;;
-  check) make check ;;
+  # Two tests at a time: each GIMP test has its own profile (and X
+  # server), and the GIMP 3 roots are shared under a lock (docs/testing.md).
+  check) make -j2 check ;;
 esac

@@ -12,6 +12,7 @@ builddir=${abs_top_builddir:-$top/build}
 bench=$builddir/bench/tessera-bench
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 work=/tmp/tessera-gimp3-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
@@ -28,17 +29,17 @@ report ()   # OK DESCRIPTION
 
 echo "1..8"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $(in_root gimp-console-3.0 --version 2>/dev/null | sed 's/.* //'))"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
 
-# SCHEME...: runs the Script-Fu in gimp-console-3.0 in the root; --quit,
+# SCHEME...: runs the Script-Fu in GIMP 3's gimp-console in the root; --quit,
 # since a batch command that fails leaves GIMP 3 running otherwise.
 gimp3 ()
 {
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    timeout 300 "$gimp_console" -i -d -f --quit \
     --batch-interpreter=plug-in-script-fu-eval "$@" 2>&1
 }
 

@@ -6,7 +6,8 @@
 # OUT_DIR/NAME/help; with GEGL_DIR, also the GEGL module (gegl/) into
 # GEGL_DIR, or it fails where configure found no GEGL for it:
 #   sh tests/gimp3/build.sh OUT_DIR [GEGL_DIR]
-# run inside the root with the source tree at the same path.  The build
+# run inside a root (GIMP 3.0 in trixie's, 3.2 in forky's) with the source
+# tree at the same path.  The build
 # folder, /var/tmp/tessera-gimp3-build-HASH of the tree's path, is kept, so
 # each test after the first rebuilds only what changed.  The tree must hold
 # a generated configure (./autogen.sh) and no build of its own in place.
@@ -16,6 +17,9 @@ out=$1
 gegl_out=${2:-}
 build=/var/tmp/tessera-gimp3-build-$(echo "$top" | cksum | cut -d' ' -f1)
 mkdir -p "$build" "$out"
+# Tests running at once (make -j2 check) build in turn.
+exec 9>"$build.lock"
+flock -x 9
 cd "$build"
 # A configure newer than the build's (autogen.sh ran again) starts over.
 if [ ! -f config.status ] || [ "$top/configure" -nt config.status ]; then

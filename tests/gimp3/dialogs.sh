@@ -62,6 +62,7 @@ PREVIEW_MATCH=$builddir/tests/gimp/preview-match
 . "$top/tests/gimp/preview-check.sh"
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 work=/tmp/tessera-gimp3-dialogs-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
@@ -93,7 +94,7 @@ echo "1..$((1 + 5 * count + points + hooked + 2 * filters))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 (help-browser web-browser)
 GIMPRC
 # GIO opens a page with the default application for HTML: the stand-in.
@@ -173,7 +174,7 @@ SCM
       env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 TESSERA_TEST_HOOK="$dir/hook.log" \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
       XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
-      timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
+      timeout 300 "$gimp_gui" --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
   gimp=$!

@@ -14,6 +14,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 work=/tmp/tessera-gimp3-drawables-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
@@ -35,9 +36,9 @@ calls="box-blur fill-layer fill-in-place fill-selection reconstruct preset
        segment-copy segment-layers segment-channels trace trace-from-path"
 echo "1..$((1 + ($(echo $kinds | wc -w) + 2) * $(echo $calls | wc -w)))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
 # With fonts, for the text layer.
 python_case_fonts= python_case "$work/profile" drawables >"$host_work/python.log"

@@ -15,6 +15,7 @@ builddir=${abs_top_builddir:-$top/build}
 plugin2=$builddir/plugins/fill-contours/tessera-fill-contours
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 command -v gimp-console-2.10 >/dev/null && [ -x "$plugin2" ] || {
   echo "1..0 # SKIP no GIMP 2.10 or no 2.10 plug-in built to compare with"
   exit 0; }
@@ -34,23 +35,23 @@ report ()   # OK DESCRIPTION
 
 echo "1..21"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
 ln -s "$plugin2" "$host_work/profile2/plug-ins/tessera-fill-contours/"
 cat >"$host_work/profile2/gimprc" <<'GIMPRC'
 (plug-in-path "${gimp_dir}/plug-ins:${gimp_plug_in_dir}/plug-ins/script-fu:${gimp_plug_in_dir}/plug-ins/file-png")
 GIMPRC
 
-# gimp3 INTERPRETER ARG...: gimp-console-3.0 in the root; --quit, since a
+# gimp3 INTERPRETER ARG...: GIMP 3's gimp-console in the root; --quit, since a
 # batch command that fails leaves GIMP 3 running otherwise.
 gimp3 ()
 {
   interpreter=$1
   shift
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    timeout 300 "$gimp_console" -i -d -f --quit \
     --batch-interpreter="$interpreter" "$@" 2>&1
 }
 gimp2 ()
@@ -158,7 +159,7 @@ bands ()   # NAME INPUT SELECT [CACHE-BYTES]
   on_layer='#:contour-source "dark" #:threshold 0.5 #:output "foreground" #:backend "cpu" #:gap 0 #:min-region 0 #:bleed 0 #:edge-regions FALSE #:bleed-to-centre FALSE'
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
     TESSERA_FILL_BAND_PIXELS=1 TESSERA_BAND_BYTES=1 $cache_bytes \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    timeout 300 "$gimp_console" -i -d -f --quit \
     --batch-interpreter=plug-in-script-fu-eval -b "
     (define (layer-of image) (vector-ref (car (gimp-image-get-layers image)) 0))
     (define (keep image what)

@@ -17,6 +17,7 @@ builddir=${abs_top_builddir:-$top/build}
 plugin2=$builddir/plugins/mst-segment/tessera-mst-segment
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 if ! command -v gimp-console-2.10 >/dev/null 2>&1 || [ ! -x "$plugin2" ]; then
   echo "1..0 # SKIP no GIMP 2.10 and its built plug-in to compare with"
   exit 0
@@ -58,7 +59,7 @@ hidden-channels hidden.png 4 0.0 1.0 0 2 0 #f"
 n_cases=$(echo "$cases" | wc -l)
 echo "1..$((n_cases + 7))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 
 # The inputs: a part of the photo as RGB, as RGBA with alpha falling from
 # left to right, and as 16-bit grey; without ImageMagick's gAMA and cHRM
@@ -215,14 +216,14 @@ GIMP2_DIRECTORY=$profile2 TESSERA_BAND_BYTES=1 \
   -b '(gimp-quit 0)' >"$host_work/gimp2.log" 2>&1
 
 cat >"$host_work/profile3/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
-# ARGS...: gimp-console-3.0 in the root; --quit, since a batch command that
+# ARGS...: GIMP 3's gimp-console in the root; --quit, since a batch command that
 # fails leaves GIMP 3 running otherwise.
 gimp3 ()
 {
   in_root env GIMP3_DIRECTORY="$work/profile3" HOME="$work" \
-    timeout 600 gimp-console-3.0 -i -d -f --quit "$@" 2>&1
+    timeout 600 "$gimp_console" -i -d -f --quit "$@" 2>&1
 }
 gimp3 --batch-interpreter=plug-in-script-fu-eval \
   -b "$scheme_gimp3$scheme_cases$(case_calls "$work" out3)" \

@@ -3,7 +3,7 @@
 # in_root.  python_case PROFILE CASE runs the case CASE of the Python test
 # plug-in (tessera-python-test/tessera-python-test.py: a Gimp.PlugIn whose
 # procedure calls Tessera's procedures as the README's Python does) from a
-# batch Script-Fu call, on the test's files in $work, in gimp-console-3.0
+# batch Script-Fu call, on the test's files in $work, in GIMP 3's gimp-console
 # with the profile PROFILE (as the root sees it; its gimprc lists
 # $work/plug-ins); prints GIMP's output, and what the case tells.  GIMP
 # starts without fonts (-f) unless the caller sets python_case_fonts= (for
@@ -15,7 +15,7 @@ python_case ()   # PROFILE CASE
   cp "$top/tests/gimp3/tessera-python-test/tessera-python-test.py" \
     "$host_work/plug-ins/tessera-python-test/"
   in_root env GIMP3_DIRECTORY="$1" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d ${python_case_fonts--f} --quit \
+    timeout 300 "$gimp_console" -i -d ${python_case_fonts--f} --quit \
     --batch-interpreter=plug-in-script-fu-eval \
     -b "(python-fu-tessera-test #:case \"$2\" #:folder \"$work\")" 2>&1
 }

@@ -15,6 +15,7 @@ command -v gimp-console-2.10 >/dev/null 2>&1 && [ -x "$plugin2" ] || {
   echo "1..0 # SKIP no GIMP 2.10 or no 2.10 plug-in built"; exit 0; }
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 work=/tmp/tessera-gimp3-reconstruct-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
@@ -32,9 +33,9 @@ report ()   # OK DESCRIPTION
 
 echo "1..23"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
 # GIMP 2.10's profile: the 2.10 plug-in and only the system's Script-Fu
 # and PNG plug-ins.
@@ -43,12 +44,12 @@ cat >"$host_work/profile2/gimprc" <<GIMPRC
 (plug-in-path "\${gimp_dir}/plug-ins:\${gimp_plug_in_dir}/plug-ins/script-fu:\${gimp_plug_in_dir}/plug-ins/file-png")
 GIMPRC
 
-# SCHEME...: the Script-Fu in gimp-console-3.0 in the root; --quit, since
+# SCHEME...: the Script-Fu in GIMP 3's gimp-console in the root; --quit, since
 # a batch command that fails leaves GIMP 3 running otherwise.
 gimp3 ()
 {
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit \
+    timeout 300 "$gimp_console" -i -d -f --quit \
     --batch-interpreter=plug-in-script-fu-eval "$@" 2>&1
 }
 # SCHEME: the same in gimp-console-2.10 on the host.

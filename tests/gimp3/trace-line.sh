@@ -15,6 +15,7 @@ builddir=${abs_top_builddir:-$top/build}
 plugin2=$builddir/plugins/trace-line/tessera-trace-line
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+. "$top/tests/gimp3/gimp3-env.sh"
 gimp2=${GIMP_CONSOLE:-$(command -v gimp-console-2.10)}
 [ -n "$gimp2" ] && [ -x "$plugin2" ] || {
   echo "1..0 # SKIP no GIMP 2.10 or no 2.10 plug-in built to compare with"
@@ -36,9 +37,9 @@ report ()   # OK DESCRIPTION
 
 echo "1..17"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
-report $? "the GIMP 3 plug-ins build against libgimp-3.0"
+report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
-(plug-in-path "$work/plug-ins:/usr/lib/x86_64-linux-gnu/gimp/3.0/plug-ins")
+(plug-in-path "$work/plug-ins:$gimp3_plugins")
 GIMPRC
 ln -s "$plugin2" "$host_work/profile2/plug-ins/tessera-trace-line/"
 cat >"$host_work/profile2/gimprc" <<'GIMPRC'
@@ -201,7 +202,7 @@ gimp2_run ()
 gimp3 ()
 {
   in_root env GIMP3_DIRECTORY="$work/profile" HOME="$work" \
-    timeout 300 gimp-console-3.0 -i -d -f --quit "$@" 2>&1
+    timeout 300 "$gimp_console" -i -d -f --quit "$@" 2>&1
 }
 
 gimp2_run >"$host_work/gimp2.log"
