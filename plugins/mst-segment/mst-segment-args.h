@@ -113,8 +113,9 @@ static const TesseraArg segment_args[] =
                       segment_space_choices, TESSERA_COLOUR_SPACE_CIELAB),
   TESSERA_ARG_CHOICE ("output", SegmentValues, output, N_("Ou_tput"),
                       N_("What the classes become: a copy of the layer in "
-                         "the class means, a layer group with each class's "
-                         "pixels, a channel (selection mask) per class, or a "
+                         "the class means, a layer group with a layer per "
+                         "class in its mean (together as the copy), a "
+                         "channel (selection mask) per class, or a "
                          "new indexed image with the class means as "
                          "palette"),
                       segment_output_choices, OUTPUT_RECOLOURED_LAYER),
