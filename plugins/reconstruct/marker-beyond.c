@@ -84,8 +84,8 @@ reconstruct_marker_text (gint32 mask,
     return NULL;
   return g_strdup (_("The marker is the mask itself: the result is the mask "
                      "unchanged.  Choose another layer or channel as the "
-                     "marker, or use Morphological Reconstruction Presets, "
-                     "which make the marker from the layer."));
+                     "marker, or use Reconstruction Presets, which make "
+                     "the marker from the layer."));
 }
 
 gchar *

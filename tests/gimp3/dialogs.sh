@@ -56,7 +56,7 @@ mst-segment|^insensitive: sensitivity: Used only when Classes is 0
 mst-segment-one-colour|^classes: 1 class from 1 colour$
 mst-segment-one-colour|^sensitive: sensitivity$
 reconstruct|^warning: The marker is the mask itself: the result is the mask unchanged[.]
-reconstruct-warning|^mask: sample[.]png [(]the active layer[)]$
+reconstruct-warning|^mask: .+ [(]the active layer[)]$
 reconstruct-warning|^marker: white marker$
 reconstruct-warning|^warning: The marker lies above the mask in [0-9]+ % of the image; it is lowered to the mask first[.]$
 '
