@@ -103,13 +103,15 @@ add_guide (GimpProcedureDialog *dialog,
   GtkWidget        *row, *label, *combo;
   gchar            *text;
 
-  row   = gimp_procedure_dialog_fill_box (dialog, "tessera-guide", NULL);
+  text  = g_strdup_printf ("%s:", _(guide->label));
+  label = gimp_procedure_dialog_get_label (dialog, "tessera-guide-label",
+                                           text, FALSE, TRUE);
+  g_free (text);
+  row   = gimp_procedure_dialog_fill_box (dialog, "tessera-guide",
+                                          "tessera-guide-label", NULL);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (row),
                                   GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (row), 6);
-  text  = g_strdup_printf ("%s:", _(guide->label));
-  label = gtk_label_new_with_mnemonic (text);
-  g_free (text);
   combo = gimp_layer_combo_box_new (same_image, image, NULL);
   gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
                               GIMP_INT_STORE_VALUE, -1,
@@ -121,7 +123,8 @@ add_guide (GimpProcedureDialog *dialog,
   g_clear_object (&chosen);
   g_signal_connect (combo, "changed", G_CALLBACK (guide_changed), config);
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), combo);
-  gtk_box_pack_start (GTK_BOX (row), label, FALSE, FALSE, 0);
+  gtk_box_set_child_packing (GTK_BOX (row), label, FALSE, FALSE, 0,
+                             GTK_PACK_START);
   gtk_box_pack_start (GTK_BOX (row), combo, TRUE, TRUE, 0);
   gtk_widget_show_all (row);
   g_object_set_data (G_OBJECT (dialog), "tessera-guide", row);

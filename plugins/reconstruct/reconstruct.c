@@ -59,6 +59,10 @@ update_warning (ReconstructDialog *base)
   g_free (text);
 }
 
+/* The warning's row: after the three rows here and the four common
+ * ones (reconstruct-dialog.c). */
+#define WARNING_ROW 7
+
 /* The warning's row at ROW of TABLE: a warning icon and a label, shown by
  * update_warning only when there is something to say. */
 static void
@@ -148,9 +152,11 @@ add_rows (ReconstructDialog *base,
 
   reconstruct_dialog_combo (base, table, 2,
                             &reconstruct_args[RECONSTRUCT_ARG_OPERATION]);
-  add_warning ((MarkerDialog *) base, table, 3);
+  /* Under every setting (the common ones come next): when it comes and
+   * goes, no setting moves. */
+  add_warning ((MarkerDialog *) base, table, WARNING_ROW);
   update_warning (base);
-  return 4;
+  return 3;
 }
 
 static const ReconstructDialogKind marker_dialog =

@@ -76,6 +76,11 @@ PREVIEW_MATCH=$builddir/tests/gimp/preview-match
 . "$top/tests/gimp/preview-check.sh"
 root=$(sh "$top/tests/gimp3/root.sh") || {
   echo "1..0 # SKIP no GIMP 3 root here"; exit 0; }
+# GIMP 3.0's GUI is gimp-3.0, 3.2's gimp-3.2 (both: gimp-3).
+gimp3_gui=gimp-3
+for gui in gimp-3.0 gimp-3.2; do
+  [ -x "$root/usr/bin/$gui" ] && { gimp3_gui=$gui; break; }
+done
 work=/tmp/tessera-gimp3-dialogs-$$
 host_work=$root$work
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
@@ -187,7 +192,7 @@ SCM
       env DISPLAY="$DISPLAY" NO_AT_BRIDGE=1 TESSERA_TEST_HOOK="$dir/hook.log" \
       GIMP3_DIRECTORY="$work/profile" HOME="$work" \
       XDG_DATA_HOME="$work/xdg" XDG_CONFIG_HOME="$work/xdg" \
-      timeout 300 gimp-3.0 --new-instance --no-splash -d -f --quit \
+      timeout 300 "$gimp3_gui" --new-instance --no-splash -d -f --quit \
       --batch-interpreter=plug-in-script-fu-eval -b - \
       <"$root$dir/script.scm" >"$root$dir/gimp.log" 2>&1 ) &
   gimp=$!
