@@ -62,7 +62,7 @@ typedef struct
   gboolean       to_centre;     /* colour the line to its centre */
   gint32         guide;         /* a layer of colour dabs; -1 (or 0, from
                                    callers that predate it): none */
-  gint           seed;          /* which flat colours; 0: as before it */
+  gint           seed;          /* which flat colours (0 without it) */
 } FillValues;
 
 enum
