@@ -24,7 +24,9 @@
   "edges: with classes = K, the K-1 longest; with classes = 0, the edges "   \
   "much longer than those near them (Zahn's inconsistent edges).  Both skip " \
   "tree cuts that would leave a class with less than min-share of the "      \
-  "pixels.  Images deeper than 8 bits are rounded to 8 bits per channel to " \
+  "pixels.  A layer per class holds the class's pixels in its mean colour, " \
+  "so that the group looks as the recoloured layer.  "                       \
+  "Images deeper than 8 bits are rounded to 8 bits per channel to "          \
   "find the classes.  Transparent pixels (alpha 0) have no colour: they "   \
   "shape no class, count in no share, keep their pixels and belong to no "  \
   "class layer, channel or palette entry; any other alpha counts as a "      \
