@@ -6,6 +6,25 @@
 #include "tessera-applies.h"
 #include "tessera-test-hook.h"
 
+/* TEXT as the tooltip of WIDGET and of every widget inside it: a row
+ * made of a label, a slider and an entry (GIMP 3's scale entry) shows the
+ * tooltip of the part under the pointer. */
+static void
+set_tooltips (GtkWidget   *widget,
+              const gchar *text)
+{
+  gtk_widget_set_tooltip_text (widget, text);
+  if (GTK_IS_CONTAINER (widget))
+    {
+      GList *children = gtk_container_get_children (GTK_CONTAINER (widget));
+      GList *child;
+
+      for (child = children; child != NULL; child = child->next)
+        set_tooltips (child->data, text);
+      g_list_free (children);
+    }
+}
+
 void
 tessera_applies_set (const gchar *name,
                      gboolean     applies,
@@ -29,7 +48,7 @@ tessera_applies_set (const gchar *name,
        widget = va_arg (widgets, GtkWidget *))
     {
       gtk_widget_set_sensitive (widget, applies);
-      gtk_widget_set_tooltip_text (widget, text);
+      set_tooltips (widget, text);
     }
   va_end (widgets);
   g_free (text);
