@@ -85,12 +85,14 @@ add_rows (ReconstructDialog *base,
   dialog->dark   = gtk_label_new (_(PRESET_DOMES_DARK));
   gtk_label_set_line_wrap (GTK_LABEL (dialog->dark), TRUE);
   gtk_misc_set_alignment (GTK_MISC (dialog->dark), 0.0, 0.5);
-  gtk_table_attach (table, dialog->dark, 0, 4, 3, 4, GTK_FILL, GTK_FILL, 0,
+  /* Under every setting (the four common ones come next): when it comes
+   * and goes, no setting moves. */
+  gtk_table_attach (table, dialog->dark, 0, 4, 7, 8, GTK_FILL, GTK_FILL, 0,
                     0);
   gtk_widget_set_no_show_all (dialog->dark, TRUE);
   g_signal_connect (combo, "changed", G_CALLBACK (preset_changed), dialog);
   preset_changed (combo, dialog);
-  return 4;
+  return 3;
 }
 
 static const ReconstructDialogKind preset_dialog_kind =
