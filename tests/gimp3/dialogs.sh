@@ -55,6 +55,8 @@ fill-contours|^insensitive: bleed-to-centre: Used only when Output is
 mst-segment|^insensitive: sensitivity: Used only when Classes is 0
 mst-segment-one-colour|^classes: 1 class from 1 colour$
 mst-segment-one-colour|^sensitive: sensitivity$
+reconstruct-preset|^insensitive: h: Used only by the H-domes preset[.]$
+reconstruct-preset|^insensitive: radius: Used only by the opening and closing presets[.]$
 reconstruct|^warning: The marker is the mask itself: the result is the mask unchanged[.]
 reconstruct-warning|^mask: .+ [(]the active layer[)]$
 reconstruct-warning|^marker: white marker$
