@@ -99,9 +99,43 @@ fill_flat_new (gboolean       grey,
   return flat;
 }
 
+/* Whether ENTRY is free and, with SPACED, its neighbours in value too: a
+ * grey's neighbour lies 2 u8 steps away, which a linear u8 layer may bring
+ * within one step of it. */
+static gboolean
+entry_free (const FillFlat *flat,
+            guint           entry,
+            gboolean        spaced)
+{
+  const guint size = palette_size (flat->palette);
+
+  if (flat->used[entry])
+    return FALSE;
+  return ! spaced || flat->palette->channels != 1
+         || (! flat->used[(entry + 1) % size]
+             && ! flat->used[(entry + size - 1) % size]);
+}
+
+/* The first entry from START, stepping by the stride, that entry_free
+ * finds; SIZE (none) if there is none. */
+static guint
+find_entry (const FillFlat *flat,
+            guint           start,
+            gboolean        spaced)
+{
+  const guint size = palette_size (flat->palette);
+
+  for (guint i = 0, entry = start; i < size;
+       i++, entry = (entry + flat->palette->stride) % size)
+    if (entry_free (flat, entry, spaced))
+      return entry;
+  return size;
+}
+
 /* REGION's colour, met first at (X, Y): the guide's, or the palette's
- * first free entry from where the seed and (X, Y) point, stepping by the
- * stride; once every entry is taken, the palette again. */
+ * first free entry (with free neighbours, while there are such) from where
+ * the seed and (X, Y) point, stepping by the stride; once every entry is
+ * taken, the palette again. */
 static void
 meet (FillFlat *flat,
       guint32   region,
@@ -127,9 +161,10 @@ meet (FillFlat *flat,
       memset (flat->used, 0, size);
       flat->n_used = 0;
     }
-  entry = first_entry (palette, flat->seed, x, y);
-  while (flat->used[entry])
-    entry = (entry + palette->stride) % size;
+  entry = find_entry (flat, first_entry (palette, flat->seed, x, y), TRUE);
+  if (entry == size)
+    entry = find_entry (flat, first_entry (palette, flat->seed, x, y),
+                        FALSE);
   flat->used[entry] = 1;
   flat->n_used++;
   entry_colour (palette, entry, out);
