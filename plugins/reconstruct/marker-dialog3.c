@@ -124,6 +124,8 @@ warning_new (MarkerDialog3 *dialog)
   dialog->warning_label = gtk_label_new (NULL);
   gtk_label_set_line_wrap (GTK_LABEL (dialog->warning_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (dialog->warning_label), 0.0);
+  /* Wrapped, not as wide as its one line: the dialog keeps its size. */
+  gtk_label_set_max_width_chars (GTK_LABEL (dialog->warning_label), 60);
   gtk_box_pack_start (GTK_BOX (box), icon, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), dialog->warning_label, TRUE, TRUE, 0);
   gtk_widget_show_all (box);
