@@ -188,11 +188,15 @@ wants_regions (const GeglProperties *o)
 }
 
 /* The regions of MAP by O into LABELS, the line coloured (core/fill-
- * regions.h), as the plug-in's paint_regions_jobs. */
+ * regions.h), as the plug-in's paint_regions_jobs; with flat colours, their
+ * R'G'B'A u8 by region into *FLAT (g_free), taken as the plug-in takes
+ * them: by each region's first pixel before the line is coloured. */
 static TesseraStatus
 regions (const GeglProperties *o,
          const TesseraImage   *map,
          TesseraLabels        *labels,
+         gboolean              grey,
+         guint8              **flat,
          TesseraExec          *exec)
 {
   TesseraFillRegions params = tessera_fill_regions_defaults ();
@@ -214,6 +218,9 @@ regions (const GeglProperties *o,
                                    o->gap > 0 ? &closures : NULL, &params,
                                    exec);
   tessera_image_free (&closures);
+  if (status == TESSERA_OK && o->paint == TESSERA_GEGL_PAINT_FLAT)
+    *flat = fill_flat_colours (grey, o->seed, NULL, labels->label,
+                               labels->width, labels->height, labels->count);
   if (status == TESSERA_OK)
     status = tessera_fill_regions_under_line (map, labels, &params);
   return status;
@@ -282,25 +289,22 @@ paint_bands (const Paint         *paint,
   g_free (rows);
 }
 
-/* The colours PAINT uses, in FORMAT: the flat colours of COUNT regions
- * (R'G'B'A u8 converted), or O's colour as entry 1. */
+/* The colours PAINT uses, in FORMAT: the flat colours FLAT of COUNT
+ * regions (R'G'B'A u8) converted, or O's colour as entry 1. */
 static guint8 *
 paint_colours (const GeglProperties *o,
                const Babl           *format,
+               const guint8         *flat,
                guint32               count)
 {
   const gsize     pixel = babl_format_get_bytes_per_pixel (format);
-  const gboolean  grey  = babl_format_get_n_components (format) <= 2;
   guint8         *colours;
 
-  if (o->paint == TESSERA_GEGL_PAINT_FLAT)
+  if (o->paint == TESSERA_GEGL_PAINT_FLAT && flat != NULL)
     {
-      guint8 *rgba = fill_flat_colours (grey, o->seed, NULL, count);
-
       colours = g_new (guint8, pixel * ((gsize) count + 1));
       babl_process (babl_fish (babl_format_with_space ("R'G'B'A u8", format),
-                               format), rgba, colours, count + 1);
-      g_free (rgba);
+                               format), flat, colours, count + 1);
       return colours;
     }
   colours = g_new0 (guint8, 2 * pixel);
@@ -336,6 +340,7 @@ fill (GeglOperation       *operation,
   TesseraLabels         labels  = { 0 };
   Paint                 paint   = { 0 };
   guint8               *colours = NULL;
+  guint8               *flat    = NULL;
   TesseraStatus         status  = TESSERA_ERROR_OUT_OF_MEMORY;
 
   if (tessera_gegl_read (input, whole, format, &image))
@@ -347,10 +352,12 @@ fill (GeglOperation       *operation,
   if (status == TESSERA_OK && ! wants_regions (o))
     status = interior (o, &map, &exec);
   else if (status == TESSERA_OK)
-    status = regions (o, &map, &labels, &exec);
+    status = regions (o, &map, &labels,
+                      babl_format_get_n_components (format) <= 2, &flat,
+                      &exec);
   if (status == TESSERA_OK)
     {
-      colours      = paint_colours (o, format, labels.count);
+      colours      = paint_colours (o, format, flat, labels.count);
       paint.label  = labels.label;
       paint.mask   = labels.label == NULL ? map.data : NULL;
       paint.mask_stride = map.stride;
@@ -364,6 +371,7 @@ fill (GeglOperation       *operation,
       paint_bands (&paint, input, output, whole, format);
     }
   g_free (colours);
+  g_free (flat);
   tessera_labels_free (&labels);
   tessera_image_free (&map);
   return status;

@@ -212,6 +212,10 @@ destroyed (GtkWidget   *preview,
   live_unref (live);
 }
 
+/* The preview's size until the dialog is made larger. */
+#define LIVE_DEFAULT_WIDTH  320
+#define LIVE_DEFAULT_HEIGHT 260
+
 static GtkWidget *
 make_bar (TesseraLive *live)
 {
@@ -244,6 +248,11 @@ tessera_live_new (gint32          drawable,
   live->finish  = finish;
   live->data    = data;
   live->view    = tessera_view_new (drawable, FALSE);
+  /* A preview of a filter is looked at, not worked in: the dialog opens
+   * sized to its settings, about as GIMP's own filters' do, and grows the
+   * preview when it is made larger. */
+  tessera_view_set_default_size (TESSERA_VIEW (live->view),
+                                 LIVE_DEFAULT_WIDTH, LIVE_DEFAULT_HEIGHT);
   gtk_box_pack_start (GTK_BOX (box), live->view, TRUE, TRUE, 0);
   gtk_box_pack_start (GTK_BOX (box), make_bar (live), FALSE, FALSE, 0);
   g_object_set_data (G_OBJECT (box), "tessera-live", live);

@@ -183,3 +183,11 @@ tessera_view_new (gint32   drawable,
   gtk_box_pack_start (GTK_BOX (view), make_zoom_bar (view), FALSE, FALSE, 0);
   return GTK_WIDGET (view);
 }
+
+void
+tessera_view_set_default_size (TesseraView *view,
+                               gint         width,
+                               gint         height)
+{
+  gtk_widget_set_size_request (view->area, width, height);
+}

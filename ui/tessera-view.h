@@ -56,6 +56,12 @@ GType         tessera_view_get_type    (void) G_GNUC_CONST;
 GtkWidget    *tessera_view_new         (gint32               drawable,
                                         gboolean             clickable);
 
+/* The area's size until the dialog is made larger (the default: room for
+ * a photo's detail, for a view that is clicked on). */
+void          tessera_view_set_default_size (TesseraView *view,
+                                             gint         width,
+                                             gint         height);
+
 /* The part of the drawable (drawable coordinates) the view fits itself
  * to, now and whenever it is resized until the user zooms, and on "Zoom
  * to fit". */

@@ -23,9 +23,14 @@ tessera_output_insert_above (gint32       layer,
   gint32  anchor = gimp_item_is_layer_mask (TESSERA_ITEM (drawable))
                    ? tessera_gimp_layer_from_mask (drawable) : drawable;
   gchar  *incomplete = tessera_output_incomplete_name (name);
+  TesseraSelected selected;
 
   gimp_item_set_name (TESSERA_ITEM (layer), incomplete);
   g_free (incomplete);
+  /* Inserting selects the new layer; every procedure keeps what the user
+   * had selected (the source), as Fill Closed Contours always did, so that
+   * a second run works on the source again. */
+  tessera_gimp_selected_save (image, &selected);
   if (gimp_item_is_layer (TESSERA_ITEM (anchor)))
     tessera_gimp_insert_layer (image, layer,
                                tessera_gimp_item_parent (anchor),
@@ -34,6 +39,7 @@ tessera_output_insert_above (gint32       layer,
                                  TESSERA_ITEM (anchor)));
   else
     tessera_gimp_insert_layer (image, layer, 0, 0);
+  tessera_gimp_selected_restore (image, &selected);
 }
 
 void

@@ -67,6 +67,7 @@ typedef struct
   GeglRectangle            bounds;    /* what is written, on the drawable */
   guint8                   pixel[64]; /* the foreground in the output's format */
   guint8                  *colours;   /* the flat colours, by region */
+  FillFlat                *flat;      /* while they are found */
   GeglBuffer              *layer;     /* a new layer's, while it is written */
   gboolean                 direct;    /* LAYER is its own, not its shadow */
 } FillBands;
@@ -312,12 +313,21 @@ paint_work (gpointer data)
   Band      *band = data;
   FillBands *run  = band->run;
 
-  if (band->rect.height == 0)
+  /* The flat colours are found as the regions are met, every band's rows
+   * in order, as fill_flat_colours meets them on the whole map. */
+  if (band->rect.height == 0 && run->flat == NULL)
     return NULL;
   band->status = tessera_fill_stream_labels (run->stream, band->index,
                                              band->labels, &run->exec);
   if (band->status != TESSERA_OK)
     return NULL;
+  if (run->flat != NULL)
+    {
+      for (gint y = 0; y < band->rows.height; y++)
+        fill_flat_meet_row (run->flat,
+                            band->labels + (gsize) y * run->width,
+                            run->width, band->rows.y + y);
+    }
 #pragma omp parallel for schedule(static)
   for (gint y = 0; y < band->rect.height; y++)
     paint_row (band, band->labels
@@ -469,13 +479,18 @@ paint_new_layer (FillBands       *run,
 
   run->target = fill_new_layer (run->drawable, name, run->values->source);
   if (flat)
-    run->colours = fill_flat_colours (tessera_gimp_image_base_type (image)
-                                      == GIMP_GRAY,
-                                      (guint) run->values->seed, NULL,
-                                      tessera_fill_stream_count
-                                        (run->stream));
+    {
+      run->flat = fill_flat_new (tessera_gimp_image_base_type (image)
+                                 == GIMP_GRAY,
+                                 (guint) run->values->seed, NULL,
+                                 tessera_fill_stream_count (run->stream));
+      run->colours = fill_flat_rgba (run->flat);
+    }
   run->layer = fill_new_layer_buffer (run->target, &run->direct);
   ok = paint_bands (run, bands, progress, error);
+  if (run->flat != NULL)
+    run->colours = fill_flat_finish (run->flat);
+  run->flat = NULL;
   fill_new_layer_done (run->target, run->layer, &run->bounds, run->direct);
   run->layer = NULL;
   if (ok)

@@ -62,7 +62,7 @@ typedef struct
   gboolean       to_centre;     /* colour the line to its centre */
   gint32         guide;         /* a layer of colour dabs; -1 (or 0, from
                                    callers that predate it): none */
-  gint           seed;          /* which flat colours; 0: as before it */
+  gint           seed;          /* which flat colours (0 without it) */
 } FillValues;
 
 enum
@@ -87,8 +87,8 @@ static const TesseraArgChoice fill_source_choices[] =
 
 static const TesseraArgChoice fill_connectivity_choices[] =
 {
-  { 4, "4", N_("4: lines with diagonal steps close a region") },
-  { 8, "8", N_("8: only lines without diagonal steps close a region") },
+  { 4, "4", N_("Diagonal lines close regions") },
+  { 8, "8", N_("Diagonal neighbours (fill leaks through diagonal lines)") },
   { 0, NULL, NULL }
 };
 
@@ -136,7 +136,7 @@ static const TesseraArg fill_contours_args[] =
   TESSERA_ARG_BACKEND_OF (FillValues, backend),
   /* Options beyond the procedure's specified form come after the
    * backend. */
-  TESSERA_ARG_INT ("bleed", FillValues, bleed, N_("_Under the line"),
+  TESSERA_ARG_INT ("bleed", FillValues, bleed, N_("Fill _under the line by"),
                    N_("How many pixels the fill runs under the contour, so "
                       "that no gap shows at anti-aliased edges"),
                    0, FILL_MAX_BLEED, 0, 8, 0, N_("px")),

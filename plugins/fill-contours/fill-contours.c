@@ -11,6 +11,7 @@
 
 #include "fill-preview.h"
 #include "fill-work.h"
+#include "tessera-applies.h"
 #include "tessera-args-gimp2.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
@@ -24,6 +25,9 @@ typedef struct
   const TesseraTarget *target;
   GtkWidget           *preview;
   FillPreview          shown;
+  /* The widgets of the settings that apply to some outputs only
+   * (fill_output_settings), NULL-terminated. */
+  GtkWidget           *rows[G_N_ELEMENTS (fill_output_settings)][4];
 } FillDialog;
 
 static void query (void);
@@ -48,6 +52,37 @@ values_of (gpointer    data,
   return TRUE;
 }
 
+/* Where the widgets of ARG's row are kept, if it applies to some outputs
+ * only; else NULL. */
+static GtkWidget **
+kept_widgets (FillDialog *dialog,
+              gint        arg)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fill_output_settings); i++)
+    if (fill_output_settings[i] == arg)
+      return dialog->rows[i];
+  return NULL;
+}
+
+/* Greys out the settings that do nothing with the output chosen, their
+ * tooltips saying why. */
+static void
+applies_update (FillDialog *dialog)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (fill_output_settings); i++)
+    {
+      const TesseraArg *arg = &fill_contours_args[fill_output_settings[i]];
+      GtkWidget       **row = dialog->rows[i];
+      const gchar      *why_not;
+      gboolean          applies;
+
+      applies = fill_setting_applies (dialog->values, fill_output_settings[i],
+                                      &why_not);
+      tessera_applies_set (arg->name, applies, _(arg->description), why_not,
+                           row[0], row[1], row[2], NULL);
+    }
+}
+
 /* The declared argument ARG's row on ROW of TABLE, refreshing the
  * preview: a combo, a slider or a check button by its type. */
 static GtkWidget *
@@ -58,6 +93,7 @@ add_row (FillDialog *dialog,
 {
   const TesseraArg *declared = &fill_contours_args[arg];
   GtkWidget        *widget;
+  GtkWidget       **kept = kept_widgets (dialog, arg);
 
   switch (declared->type)
     {
@@ -75,6 +111,8 @@ add_row (FillDialog *dialog,
       g_signal_connect_swapped (widget, "toggled",
                                 G_CALLBACK (tessera_live_update),
                                 dialog->preview);
+      if (kept != NULL)
+        kept[0] = widget;
       break;
     default:
       widget = GTK_WIDGET (tessera_arg_scale_new (GTK_TABLE (table), row,
@@ -82,6 +120,12 @@ add_row (FillDialog *dialog,
       g_signal_connect_swapped (widget, "value-changed",
                                 G_CALLBACK (tessera_live_update),
                                 dialog->preview);
+      if (kept != NULL)
+        {
+          kept[0] = GIMP_SCALE_ENTRY_LABEL (widget);
+          kept[1] = GIMP_SCALE_ENTRY_SCALE (widget);
+          kept[2] = GIMP_SCALE_ENTRY_SPINBUTTON (widget);
+        }
       break;
     }
   return widget;
@@ -107,6 +151,7 @@ add_guide (FillDialog *dialog,
                                                       GINT_TO_POINTER
                                                         (dialog->target->image));
   gchar            *label = g_strdup_printf ("%s:", _(guide->label));
+  GtkWidget       **kept;
 
   gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
                               GIMP_INT_STORE_VALUE, -1,
@@ -118,8 +163,10 @@ add_guide (FillDialog *dialog,
   g_signal_connect_swapped (combo, "changed",
                             G_CALLBACK (tessera_live_update),
                             dialog->preview);
-  gimp_table_attach_aligned (GTK_TABLE (table), 0, row, label, 0.0, 0.5,
-                             combo, 2, FALSE);
+  kept = kept_widgets (dialog, FILL_ARG_GUIDE);
+  kept[0] = gimp_table_attach_aligned (GTK_TABLE (table), 0, row, label, 0.0,
+                                       0.5, combo, 2, FALSE);
+  kept[1] = combo;
   gimp_help_set_help_data (combo, _(guide->description), NULL);
   tessera_reset_remember (combo, guide->value);
   g_free (label);
@@ -142,8 +189,15 @@ make_controls (FillDialog *dialog)
   gtk_table_set_col_spacings (GTK_TABLE (table), 6);
   gtk_table_set_row_spacings (GTK_TABLE (table), 6);
   for (row = 0; row < (gint) G_N_ELEMENTS (rows); row++)
-    add_row (dialog, table, row, rows[row]);
+    {
+      GtkWidget *widget = add_row (dialog, table, row, rows[row]);
+
+      if (rows[row] == FILL_ARG_OUTPUT)
+        g_signal_connect_swapped (widget, "changed",
+                                  G_CALLBACK (applies_update), dialog);
+    }
   add_guide (dialog, table, row++);
+  applies_update (dialog);
 
   toggle = tessera_arg_toggle_new (&fill_contours_args[FILL_ARG_ALL_LAYERS],
                                    values);

@@ -10,6 +10,7 @@
 
 #include "fill-preview.h"
 #include "fill-work.h"
+#include "tessera-applies.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
 #include "tessera-drawable.h"
@@ -35,6 +36,98 @@ values_of (gpointer    data,
   return tessera_args_check (fill_contours_args,
                              G_N_ELEMENTS (fill_contours_args), values,
                              NULL);
+}
+
+/* Greys out the settings that do nothing with the output chosen, their
+ * tooltips saying why. */
+static void
+applies_update (GObject             *config,
+                GParamSpec          *pspec,
+                GimpProcedureDialog *dialog)
+{
+  FillValues values = { 0 };
+
+  values.output = gimp_procedure_config_get_choice_id (
+                    GIMP_PROCEDURE_CONFIG (config), "output");
+  for (guint i = 0; i < G_N_ELEMENTS (fill_output_settings); i++)
+    {
+      const TesseraArg *arg = &fill_contours_args[fill_output_settings[i]];
+      const gchar      *why_not;
+      gboolean          applies;
+      GtkWidget        *widget;
+
+      applies = fill_setting_applies (&values, fill_output_settings[i],
+                                      &why_not);
+      widget  = arg == &fill_contours_args[FILL_ARG_GUIDE]
+                ? g_object_get_data (G_OBJECT (dialog), "tessera-guide")
+                : gimp_procedure_dialog_get_widget (dialog, arg->name,
+                                                    G_TYPE_NONE);
+      tessera_applies_set (arg->name, applies, _(arg->description), why_not,
+                           widget, NULL);
+    }
+}
+
+/* Layers of the drawable's image, for the colour guide. */
+static gboolean
+same_image (GimpImage *image,
+            GimpItem  *item,
+            gpointer   data)
+{
+  return image == data;
+}
+
+static void
+guide_changed (GtkWidget           *combo,
+               GimpProcedureConfig *config)
+{
+  gint id = -1;
+
+  gimp_int_combo_box_get_active (GIMP_INT_COMBO_BOX (combo), &id);
+  g_object_set (config, "guide",
+                id > 0 ? gimp_drawable_get_by_id (id) : NULL, NULL);
+}
+
+/* The colour guide as GIMP 2.10's dialog has it: None or a layer of the
+ * image, by name and thumbnail (GIMP 3.0's own chooser for a drawable
+ * argument is a "Browse…" button with an empty thumbnail); a row of its
+ * own, "tessera-guide". */
+static void
+add_guide (GimpProcedureDialog *dialog,
+           GimpProcedureConfig *config,
+           gint32               drawable)
+{
+  const TesseraArg *guide = &fill_contours_args[FILL_ARG_GUIDE];
+  GimpImage        *image = gimp_item_get_image (
+                              GIMP_ITEM (gimp_drawable_get_by_id (drawable)));
+  GimpDrawable     *chosen = NULL;
+  GtkWidget        *row, *label, *combo;
+  gchar            *text;
+
+  text  = g_strdup_printf ("%s:", _(guide->label));
+  label = gimp_procedure_dialog_get_label (dialog, "tessera-guide-label",
+                                           text, FALSE, TRUE);
+  g_free (text);
+  row   = gimp_procedure_dialog_fill_box (dialog, "tessera-guide",
+                                          "tessera-guide-label", NULL);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (row),
+                                  GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (row), 6);
+  combo = gimp_layer_combo_box_new (same_image, image, NULL);
+  gimp_int_combo_box_prepend (GIMP_INT_COMBO_BOX (combo),
+                              GIMP_INT_STORE_VALUE, -1,
+                              GIMP_INT_STORE_LABEL, _("None"), -1);
+  g_object_get (config, "guide", &chosen, NULL);
+  gimp_int_combo_box_set_active (GIMP_INT_COMBO_BOX (combo),
+                                 chosen != NULL
+                                 ? gimp_item_get_id (GIMP_ITEM (chosen)) : -1);
+  g_clear_object (&chosen);
+  g_signal_connect (combo, "changed", G_CALLBACK (guide_changed), config);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), combo);
+  gtk_box_set_child_packing (GTK_BOX (row), label, FALSE, FALSE, 0,
+                             GTK_PACK_START);
+  gtk_box_pack_start (GTK_BOX (row), combo, TRUE, TRUE, 0);
+  gtk_widget_show_all (row);
+  g_object_set_data (G_OBJECT (dialog), "tessera-guide", row);
 }
 
 /* The dialog GIMP makes from the arguments, with the preview first,
@@ -76,9 +169,15 @@ fill_dialog (GimpProcedure       *procedure,
   gtk_label_set_line_wrap (GTK_LABEL (shown.shown.status), TRUE);
   rows = tessera_dialog3_rows (fill_contours_args,
                               G_N_ELEMENTS (fill_contours_args));
+  add_guide (GIMP_PROCEDURE_DIALOG (dialog), config, drawable);
+  g_list_find (rows, fill_contours_args[FILL_ARG_GUIDE].name)->data
+    = (gpointer) "tessera-guide";
   rows = g_list_append (rows, "status");
   tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
+  g_signal_connect_object (config, "notify::output",
+                           G_CALLBACK (applies_update), dialog, 0);
+  applies_update (G_OBJECT (config), NULL, GIMP_PROCEDURE_DIALOG (dialog));
   ok = tessera_dialog3_run (dialog);
   fill_preview_clear (&shown.shown);
   return ok;

@@ -132,17 +132,16 @@ guide_colours (const FillJob        *job,
 }
 
 /* Turns LABELS (of JOB's map, the line coloured by VALUES already) into
- * the paint VALUES ask for: the flat colours, one per region (the guide's
- * where GUIDE, by region, has one), or the mask of the numbered pixels. */
+ * the paint VALUES ask for: the flat colours, COLOUR_OF each region
+ * (fill_flat_colours, or NULL), or the mask of the numbered pixels. */
 static gboolean
 paint_from_labels (FillJob              *job,
                    const TesseraLabels  *labels,
                    const FillValues     *values,
-                   const guint32        *guide,
+                   const guint8         *colour_of,
                    GError              **error)
 {
   gboolean       flat = values->output == FILL_OUTPUT_FLAT;
-  guint8        *colour_of = NULL;
   TesseraImage   paint;
   TesseraStatus  status = tessera_image_alloc (&paint, labels->width,
                                               labels->height, flat ? 4 : 1,
@@ -153,10 +152,6 @@ paint_from_labels (FillJob              *job,
       tessera_set_error (error, status);
       return FALSE;
     }
-  /* A colour a region, not a pixel. */
-  if (flat)
-    colour_of = fill_flat_colours (job->grey, values->seed, guide,
-                                   labels->count);
 #pragma omp parallel for schedule(static)
   for (gint y = 0; y < labels->height; y++)
     {
@@ -169,7 +164,6 @@ paint_from_labels (FillJob              *job,
         for (gint x = 0; x < labels->width; x++)
           memcpy (out + 4 * x, colour_of + 4 * (gsize) in[x], 4);
     }
-  g_free (colour_of);
   tessera_image_free (&job->paint);
   job->paint = paint;
   return TRUE;
@@ -193,20 +187,28 @@ paint_regions_jobs (FillJob          *jobs,
       TesseraLabels  labels;
       TesseraStatus  status = job_regions (&jobs[i], values, exec, &labels);
       guint32       *guide = NULL;
+      guint8        *colours = NULL;
       gchar         *reason;
       gboolean       ok;
 
       /* The dabs count where they lie, before the line is coloured. */
       if (status == TESSERA_OK)
         guide = guide_colours (&jobs[i], &labels, &status);
-      /* Its colours by region are all that is used of the guide. */
+      /* Its colours by region are all that is used of the guide.  A
+       * colour a region, not a pixel; by its first pixel before the line
+       * is coloured, so that colouring the line keeps the colours. */
       tessera_image_free (&jobs[i].guide);
+      if (status == TESSERA_OK && values->output == FILL_OUTPUT_FLAT)
+        colours = fill_flat_colours (jobs[i].grey, values->seed, guide,
+                                     labels.label, labels.width,
+                                     labels.height, labels.count);
+      g_free (guide);
       if (status == TESSERA_OK)
         status = tessera_fill_regions_under_line (&jobs[i].map, &labels,
                                                   &params);
       if (status != TESSERA_OK)
         {
-          g_free (guide);
+          g_free (colours);
           tessera_labels_free (&labels);
           tessera_set_error (error, status);
           return FALSE;
@@ -220,12 +222,12 @@ paint_regions_jobs (FillJob          *jobs,
           else
             g_free (reason);
           tessera_labels_free (&labels);
-          g_free (guide);
+          g_free (colours);
           continue;
         }
       (*filled)++;
-      ok = paint_from_labels (&jobs[i], &labels, values, guide, error);
-      g_free (guide);
+      ok = paint_from_labels (&jobs[i], &labels, values, colours, error);
+      g_free (colours);
       tessera_labels_free (&labels);
       if (! ok)
         return FALSE;

@@ -4,8 +4,11 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "fill-preview.h"
 #include "tessera-gimp.h"
+#include "tessera-test-hook.h"
 
 /* Whether A and B give the same fill (the backend and the layers do not
  * change the current layer's). */
@@ -299,6 +302,25 @@ fill_preview_compute (TesseraLive *live,
   return TRUE;
 }
 
+/* Whether the preview shows closing segments of gaps. */
+static gboolean
+has_closures (const FillPreview *shown)
+{
+  const TesseraImage *closures = &shown->job.closures;
+
+  if (closures->data == NULL)
+    return FALSE;
+  for (gint y = 0; y < closures->height; y++)
+    {
+      const guint8 *row = tessera_image_row (closures, y);
+
+      for (gint x = 0; x < closures->width; x++)
+        if (row[x] != 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 fill_preview_finish (TesseraLive *live,
                      gpointer     data)
@@ -309,8 +331,18 @@ fill_preview_finish (TesseraLive *live,
                      shown->painted.format);
   tessera_region_clear (&shown->painted);
   if (shown->refilled)
-    gtk_label_set_text (GTK_LABEL (shown->status),
-                        shown->problem != NULL ? shown->problem : "");
+    {
+      const gchar *text = shown->problem;
+
+      /* The closing segments are drawn over the fill but not painted: the
+       * user is told what they are. */
+      if (text == NULL && has_closures (shown))
+        text = _("Magenta lines in the preview: gaps closed to find the "
+                 "regions; they are not painted.");
+      gtk_label_set_text (GTK_LABEL (shown->status),
+                          text != NULL ? text : "");
+      tessera_test_hook_note ("status", text);
+    }
   return TRUE;
 }
 
@@ -323,4 +355,29 @@ fill_preview_clear (FillPreview *shown)
   shown->to_fill = FALSE;
   tessera_region_clear (&shown->original);
   tessera_region_clear (&shown->painted);
+}
+
+const gint fill_output_settings[3] =
+{
+  FILL_ARG_TO_CENTRE, FILL_ARG_GUIDE, FILL_ARG_SEED
+};
+
+gboolean
+fill_setting_applies (const FillValues  *values,
+                      gint               arg,
+                      const gchar      **why_not)
+{
+  /* The line coloured to its centre, the guide's colours and the seed are
+   * about telling regions apart by colour: one colour for all, or a
+   * selection, has nothing to tell apart. */
+  *why_not = _("Used only when Output is “Flat colours on a new layer”.");
+  switch (arg)
+    {
+    case FILL_ARG_TO_CENTRE:
+    case FILL_ARG_GUIDE:
+    case FILL_ARG_SEED:
+      return values->output == FILL_OUTPUT_FLAT;
+    default:
+      return TRUE;
+    }
 }

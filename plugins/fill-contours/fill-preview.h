@@ -55,4 +55,14 @@ gboolean fill_preview_finish  (TesseraLive *live,
 
 void     fill_preview_clear  (FillPreview      *shown);
 
+/* The settings (FILL_ARG_*) that apply only to some outputs, in the
+ * order the dialogs grey them out. */
+extern const gint fill_output_settings[3];
+
+/* Whether setting ARG (FILL_ARG_*) does anything with VALUES; if not,
+ * *WHY_NOT (translated) says why. */
+gboolean fill_setting_applies (const FillValues  *values,
+                               gint               arg,
+                               const gchar      **why_not);
+
 #endif

@@ -6,6 +6,7 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-args-gimp3.h"
+#include "tessera-test-hook.h"
 
 static GimpChoice *
 choice_of (const TesseraArg *arg)
@@ -209,6 +210,26 @@ add_unit (GtkWidget   *row,
   gtk_widget_show (label);
 }
 
+/* Tells the dialog tests how wide the slider SCALE of NAME is, whenever
+ * that changes: a slider too narrow to drag is a bug they can see. */
+static void
+note_slider_width (GtkWidget     *scale,
+                   GtkAllocation *allocation,
+                   const gchar   *name)
+{
+  gint   noted = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (scale),
+                                                     "tessera-noted-width"));
+  gchar *text;
+
+  if (allocation->width == noted)
+    return;
+  g_object_set_data (G_OBJECT (scale), "tessera-noted-width",
+                     GINT_TO_POINTER (allocation->width));
+  text = g_strdup_printf ("%s: %d", name, allocation->width);
+  tessera_test_hook_note ("slider-width", text);
+  g_free (text);
+}
+
 void
 tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
                              const TesseraArg    *args,
@@ -232,6 +253,9 @@ tessera_args_dialog_sliders (GimpProcedureDialog *dialog,
             gimp_label_spin_set_digits (GIMP_LABEL_SPIN (row), 2);
           if (arg->unit != NULL)
             add_unit (row, _(arg->unit));
+          g_signal_connect (gimp_scale_entry_get_range (GIMP_SCALE_ENTRY (row)),
+                            "size-allocate", G_CALLBACK (note_slider_width),
+                            (gpointer) arg->name);
         }
     }
 }

@@ -138,8 +138,10 @@ ask (GimpProcedure        *procedure,
                                   tessera_live_region_start,
                                   tessera_live_region_compute,
                                   tessera_live_region_finish, &shown.shown);
-  rows = tessera_dialog3_rows (filter->procedure.args,
-                               filter->procedure.n_args);
+  rows = filter->rows != NULL
+         ? filter->rows (GIMP_PROCEDURE_DIALOG (dialog), config)
+         : tessera_dialog3_rows (filter->procedure.args,
+                                 filter->procedure.n_args);
   tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
   ok = tessera_dialog3_run (dialog);

@@ -23,6 +23,10 @@ typedef struct
   TesseraStatus (*filter) (const TesseraImage *src, TesseraImage *dst,
                            gboolean has_alpha, gconstpointer values,
                            TesseraExec *exec);
+  /* The dialog's rows of settings (widget IDs of DIALOG, a new list), when
+   * not one row per argument; may be NULL. */
+  GList        *(*rows)   (GimpProcedureDialog *dialog,
+                           GimpProcedureConfig *config);
 } TesseraFilter3;
 
 GimpValueArray *tessera_filter3_run (GimpProcedure        *procedure,

@@ -180,6 +180,9 @@ tessera_target3 (GimpImage     *image,
   return drawable;
 }
 
+/* The settings column's least width, about that of GIMP's own filters'. */
+#define TESSERA_SETTINGS_WIDTH 360
+
 GtkWidget *
 tessera_dialog3_new (GimpProcedure        *procedure,
                      GimpProcedureConfig  *config,
@@ -245,6 +248,9 @@ tessera_dialog3_fill (GtkWidget *dialog,
   settings = gimp_procedure_dialog_fill_box_list (procedure_dialog,
                                                   "tessera-settings", rows);
   gtk_widget_set_valign (settings, GTK_ALIGN_START);
+  /* Room for the sliders' tracks: the column is otherwise only as wide as
+   * its widest combo, and GIMP's sliders shrink to a knob. */
+  gtk_widget_set_size_request (settings, TESSERA_SETTINGS_WIDTH, -1);
   row = gimp_procedure_dialog_fill_box (procedure_dialog, "tessera-row",
                                         "tessera-settings", NULL);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (row),

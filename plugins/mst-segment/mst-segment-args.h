@@ -24,7 +24,9 @@
   "edges: with classes = K, the K-1 longest; with classes = 0, the edges "   \
   "much longer than those near them (Zahn's inconsistent edges).  Both skip " \
   "tree cuts that would leave a class with less than min-share of the "      \
-  "pixels.  Images deeper than 8 bits are rounded to 8 bits per channel to " \
+  "pixels.  A layer per class holds the class's pixels in its mean colour, " \
+  "so that the group looks as the recoloured layer.  "                       \
+  "Images deeper than 8 bits are rounded to 8 bits per channel to "          \
   "find the classes.  Transparent pixels (alpha 0) have no colour: they "   \
   "shape no class, count in no share, keep their pixels and belong to no "  \
   "class layer, channel or palette entry; any other alpha counts as a "      \
@@ -113,8 +115,9 @@ static const TesseraArg segment_args[] =
                       segment_space_choices, TESSERA_COLOUR_SPACE_CIELAB),
   TESSERA_ARG_CHOICE ("output", SegmentValues, output, N_("Ou_tput"),
                       N_("What the classes become: a copy of the layer in "
-                         "the class means, a layer group with each class's "
-                         "pixels, a channel (selection mask) per class, or a "
+                         "the class means, a layer group with a layer per "
+                         "class in its mean (together as the copy), a "
+                         "channel (selection mask) per class, or a "
                          "new indexed image with the class means as "
                          "palette"),
                       segment_output_choices, OUTPUT_RECOLOURED_LAYER),

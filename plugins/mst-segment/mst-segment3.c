@@ -12,6 +12,7 @@
 #include <libgimp/gimpui.h>
 
 #include "segment-swatches3.h"
+#include "tessera-applies.h"
 #include "segment-work.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-plugin3.h"
@@ -114,9 +115,28 @@ preview_finish (TesseraLive *live,
   return TRUE;
 }
 
+/* The sensitivity is greyed while the number of classes is given, since it
+ * then has no effect, and its tooltip says so. */
+static void
+sensitivity_update (GObject    *config,
+                    GParamSpec *pspec,
+                    gpointer    dialog)
+{
+  const TesseraArg *arg = &segment_args[SEGMENT_ARG_SENSITIVITY];
+  gint              classes;
+
+  g_object_get (config, "classes", &classes, NULL);
+  tessera_applies_set (arg->name, classes == 0, _(arg->description),
+                       _("Used only when Classes is 0 (the number of "
+                         "classes found automatically)."),
+                       gimp_procedure_dialog_get_widget (
+                         GIMP_PROCEDURE_DIALOG (dialog), arg->name,
+                         G_TYPE_NONE),
+                       NULL);
+}
+
 /* The dialog made from the arguments, the preview left, the classes
- * first among the settings; the sensitivity is greyed while the number of
- * classes is given, since it then has no effect. */
+ * under the settings. */
 static gboolean
 segment_dialog3 (GimpProcedure       *procedure,
                  GimpProcedureConfig *config,
@@ -125,8 +145,6 @@ segment_dialog3 (GimpProcedure       *procedure,
 {
   GtkWidget      *dialog;
   GtkWidget      *preview;
-  GimpValueArray *automatic = gimp_value_array_new (1);
-  GValue          zero      = G_VALUE_INIT;
   SegmentPreview  shown;
   GList          *rows;
   gboolean        ok;
@@ -143,17 +161,14 @@ segment_dialog3 (GimpProcedure       *procedure,
   preview = tessera_dialog3_live (dialog, config, drawable, preview_start,
                                   preview_compute, preview_finish, &shown);
   rows = tessera_dialog3_rows (segment_args, G_N_ELEMENTS (segment_args));
-  rows = g_list_prepend (rows, (gpointer) "classes-shown");
+  /* The summary and swatches under the settings, in room kept for them:
+   * nothing moves when the first result comes. */
+  rows = g_list_append (rows, (gpointer) "classes-shown");
   tessera_dialog3_fill (dialog, preview, rows);
   g_list_free (rows);
-  g_value_init (&zero, G_TYPE_INT);
-  g_value_set_int (&zero, 0);
-  gimp_value_array_append (automatic, &zero);
-  g_value_unset (&zero);
-  /* The dialog keeps AUTOMATIC. */
-  gimp_procedure_dialog_set_sensitive_if_in (GIMP_PROCEDURE_DIALOG (dialog),
-                                             "sensitivity", NULL, "classes",
-                                             automatic, TRUE);
+  g_signal_connect_object (config, "notify::classes",
+                           G_CALLBACK (sensitivity_update), dialog, 0);
+  sensitivity_update (G_OBJECT (config), NULL, dialog);
   ok = tessera_dialog3_run (dialog);
   if (shown.computed)
     tessera_image_free (&shown.result);

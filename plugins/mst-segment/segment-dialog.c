@@ -15,6 +15,7 @@
 #include "segment-classes.h"
 #include "segment-dialog.h"
 #include "segment-swatch.h"
+#include "tessera-applies.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
 #include "tessera-progress.h"
@@ -166,13 +167,22 @@ share_update (GtkAdjustment *adjustment,
   *share = gtk_adjustment_get_value (adjustment) / 100.0;
 }
 
-/* Sensitivity only matters when the classes are found automatically. */
+/* Sensitivity only matters when the classes are found automatically:
+ * otherwise greyed out, its tooltip saying so. */
 static void
 sensitivity_update (GtkAdjustment *classes,
                     SegmentDialog *dialog)
 {
-  gimp_scale_entry_set_sensitive (GTK_OBJECT (dialog->sensitivity),
-                                  gtk_adjustment_get_value (classes) == 0.0);
+  const TesseraArg *arg   = &segment_args[SEGMENT_ARG_SENSITIVITY];
+  GtkObject        *entry = GTK_OBJECT (dialog->sensitivity);
+
+  tessera_applies_set (arg->name, gtk_adjustment_get_value (classes) == 0.0,
+                       _(arg->description),
+                       _("Used only when Classes is 0 (the number of "
+                         "classes found automatically)."),
+                       GIMP_SCALE_ENTRY_LABEL (entry),
+                       GIMP_SCALE_ENTRY_SCALE (entry),
+                       GIMP_SCALE_ENTRY_SPINBUTTON (entry), NULL);
 }
 
 /* The minimum share's row, in per cent of the pixels where the argument
@@ -210,6 +220,18 @@ add_choice (GtkTable      *table,
   g_signal_connect_swapped (combo, "changed",
                             G_CALLBACK (tessera_live_update),
                             dialog->preview);
+}
+
+/* Tells the dialog tests where the settings are, whenever that changes:
+ * they must not move when the first result comes. */
+static void
+note_settings_place (GtkWidget     *settings,
+                     GtkAllocation *allocation)
+{
+  gchar *text = g_strdup_printf ("%d", allocation->y);
+
+  tessera_test_hook_note ("settings-y", text);
+  g_free (text);
 }
 
 static GtkWidget *
@@ -250,6 +272,8 @@ make_controls (SegmentDialog *dialog)
   backend = tessera_backend_combo_new (&values->backend);
   gimp_table_attach_aligned (GTK_TABLE (table), 0, 6, _("_Backend:"),
                              0.0, 0.5, backend, 2, FALSE);
+  g_signal_connect (table, "size-allocate", G_CALLBACK (note_settings_place),
+                    NULL);
   return table;
 }
 
@@ -271,14 +295,19 @@ segment_dialog (const TesseraTarget *target,
   dialog.preview = tessera_dialog_add_live (window, target->drawable,
                                             preview_start, preview_compute,
                                             preview_finish, &dialog);
-  dialog.summary = gtk_label_new ("");
+  /* The settings first, the summary and swatches under them in room kept
+   * for a row of swatches from the start: nothing moves when the first
+   * result comes (a click aimed at a setting would hit another). */
+  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
+                      FALSE, FALSE, 0);
+  dialog.summary = gtk_label_new (_("Computing…"));
+  gtk_misc_set_alignment (GTK_MISC (dialog.summary), 0.0, 0.5);
   gtk_box_pack_start (GTK_BOX (vbox), dialog.summary, FALSE, FALSE, 0);
   dialog.swatches = gtk_table_new (1, SEGMENT_SWATCHES_PER_ROW, FALSE);
   gtk_table_set_col_spacings (GTK_TABLE (dialog.swatches), 4);
   gtk_table_set_row_spacings (GTK_TABLE (dialog.swatches), 4);
+  gtk_widget_set_size_request (dialog.swatches, -1, SEGMENT_SWATCH_ROW_HEIGHT);
   gtk_box_pack_start (GTK_BOX (vbox), dialog.swatches, FALSE, FALSE, 0);
-  gtk_box_pack_start (GTK_BOX (vbox), make_controls (&dialog),
-                      FALSE, FALSE, 0);
 
   ok = tessera_dialog_run (window);
   dialog_free (&dialog);

@@ -7,6 +7,11 @@
 #include <libgimp/gimpui.h>
 #include "segment-classes.h"
 
+/* The height of a row of swatches (a colour area, a small label under
+ * it), kept for them before the first result so that nothing moves when
+ * they come. */
+#define SEGMENT_SWATCH_ROW_HEIGHT 38
+
 /* SWATCH's colour, with its share of the pixels below it and its tooltip;
  * shown. */
 GtkWidget *segment_swatch_new (const SegmentSwatch *swatch);

@@ -33,6 +33,9 @@ segment_swatches3_new (GimpProcedureDialog *dialog,
                                           SEGMENT_SWATCHES_PER_ROW);
   gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 4);
   gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 4);
+  /* A row's room from the start: nothing moves when the first result
+   * comes. */
+  gtk_widget_set_size_request (flow, -1, SEGMENT_SWATCH_ROW_HEIGHT);
   gtk_box_pack_start (GTK_BOX (box), flow, FALSE, FALSE, 0);
   more = gtk_label_new (NULL);
   gtk_box_pack_start (GTK_BOX (box), more, FALSE, FALSE, 0);

@@ -256,10 +256,13 @@ typedef struct
   gboolean      selected;  /* whether SELECTION holds the band's */
   guchar       *selection;
   guchar       *pixels;    /* a class's band */
+  guchar       *recoloured;
+  TesseraImage  flat;      /* the band recoloured */
 } ClassLayers;
 
-/* A class's pixels of the band as they are, the others transparent, with
- * alpha scaled by the selection. */
+/* A class's pixels of the band in the class's colour (the recoloured
+ * layer's: the group looks as the dialog's preview and that layer do), the
+ * others transparent, with alpha scaled by the selection. */
 static void
 fill_class_layer (const ClassLayers *l,
                   guint32            class)
@@ -289,7 +292,8 @@ fill_class_layer (const ClassLayers *l,
         for (c = 0; c < l->colour_channels; c++)
           tessera_image_set_unit_sample_at (
             &result, y, px + c,
-            a > 0.0 ? tessera_image_unit_sample_at (image, y, in + c) : 0.0);
+            a > 0.0 ? tessera_image_unit_sample_at (&l->flat, y, in + c)
+                    : 0.0);
         tessera_image_set_unit_sample_at (&result, y, px + l->colour_channels,
                                           a);
       }
@@ -367,6 +371,12 @@ write_class_layers (const SegmentBands *bands,
 
   if (l->selected)
     read_selection (l->s, &bands->band.rect, l->selection);
+  l->flat = tessera_image_view (l->recoloured, bands->band.image.width,
+                                bands->band.image.height,
+                                bands->band.image.channels,
+                                bands->band.image.type);
+  tessera_mst_segment_recolour (&bands->band.image, &bands->colours,
+                                &l->s->classes, &l->flat, NULL);
   for (c = 0; c < l->s->classes.n_classes; c++)
     {
       GeglBuffer *buffer = gimp_drawable_get_buffer (
@@ -390,6 +400,7 @@ output_layers (Segmentation    *s,
   gint32      group;
   gint        c;
   gboolean    ok;
+  TesseraSelected selected;
 
   l.s = s;
   l.colour_channels = gimp_drawable_is_gray (TESSERA_DRAWABLE (s->drawable))
@@ -399,12 +410,17 @@ output_layers (Segmentation    *s,
   l.pixels    = g_malloc (pixels * (l.colour_channels + 1)
                           * tessera_sample_size (s->bands.band.image.type));
   l.layers    = g_new (gint32, s->classes.n_classes);
+  l.recoloured = g_malloc (pixels * s->bands.band.image.channels
+                           * tessera_sample_size (s->bands.band.image.type));
 
   gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
   group = tessera_gimp_layer_group_new (s->image);
   tessera_output_insert_above (group, s->drawable, _("Colour classes"));
+  /* Inserting selects each class layer: the source stays selected. */
+  tessera_gimp_selected_save (s->image, &selected);
   for (c = s->classes.n_classes - 1; c >= 0; c--)
     l.layers[c] = add_class_layer (s, group, c);
+  tessera_gimp_selected_restore (s->image, &selected);
   ok = segment_bands_each (&s->bands, write_class_layers, &l, progress,
                            error);
   if (ok)
@@ -413,6 +429,7 @@ output_layers (Segmentation    *s,
     tessera_output_discard (group);
   gimp_image_undo_group_end (TESSERA_IMAGE (s->image));
   g_free (l.layers);
+  g_free (l.recoloured);
   g_free (l.pixels);
   g_free (l.selection);
   return ok;

@@ -70,9 +70,13 @@ update_warning (MarkerDialog3 *dialog,
                                                             "operation");
   values.colour_mode = gimp_procedure_config_get_choice_id (dialog->config,
                                                             "colour-mode");
-  if (dialog->mask_read != NULL
+  text = reconstruct_marker_text (TESSERA_ID (dialog->mask), values.marker);
+  if (text == NULL && dialog->mask_read != NULL
       && reconstruct_count_beyond (dialog->mask_read, &values, &count, NULL))
-    text = reconstruct_beyond_text (count, values.operation);
+    text = reconstruct_beyond_text (
+             count / (gdouble) reconstruct_samples (dialog->mask_read,
+                                                    values.colour_mode),
+             values.operation);
   gtk_label_set_text (GTK_LABEL (dialog->warning_label),
                       text != NULL ? text : "");
   gtk_widget_set_visible (dialog->warning, text != NULL);
@@ -93,10 +97,19 @@ config_changed (GtkWidget *warning)
   g_object_get (dialog->config, "marker-drawable", &marker, NULL);
   if (marker == NULL)
     {
-      g_object_set (dialog->config, "marker-drawable", dialog->mask, NULL);
+      g_object_set (dialog->config, "marker-drawable",
+                    gimp_drawable_get_by_id (reconstruct_default_marker (
+                                               TESSERA_ID (dialog->mask))),
+                    NULL);
       return;     /* notified again */
     }
   name_marker (dialog, marker);
+  {
+    gchar *name = gimp_item_get_name (GIMP_ITEM (marker));
+
+    tessera_test_hook_note ("marker", name);
+    g_free (name);
+  }
   update_warning (dialog, marker);
   g_object_unref (marker);
 }
@@ -111,6 +124,8 @@ warning_new (MarkerDialog3 *dialog)
   dialog->warning_label = gtk_label_new (NULL);
   gtk_label_set_line_wrap (GTK_LABEL (dialog->warning_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (dialog->warning_label), 0.0);
+  /* Wrapped, not as wide as its one line: the dialog keeps its size. */
+  gtk_label_set_max_width_chars (GTK_LABEL (dialog->warning_label), 60);
   gtk_box_pack_start (GTK_BOX (box), icon, FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), dialog->warning_label, TRUE, TRUE, 0);
   gtk_widget_show_all (box);

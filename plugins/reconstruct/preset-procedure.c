@@ -7,27 +7,50 @@
 
 #include "preset-procedure.h"
 #include "reconstruct-dialog.h"
+#include "tessera-applies.h"
+#include "tessera-test-hook.h"
 
 typedef struct
 {
   ReconstructDialog  base;
   GtkAdjustment     *h;
   GtkAdjustment     *radius;
+  GtkWidget         *dark;     /* why h-domes look dark */
 } PresetDialog;
 
-/* Only the preset's own parameter can be changed. */
+/* A scale entry's row (ADJUSTMENT, of ARG) sensitive when APPLIES, else
+ * greyed out saying why. */
+static void
+row_applies (GtkAdjustment    *adjustment,
+             const TesseraArg *arg,
+             gboolean          applies,
+             const gchar      *why_not)
+{
+  GtkObject *entry = GTK_OBJECT (adjustment);
+
+  tessera_applies_set (arg->name, applies, _(arg->description), why_not,
+                       GIMP_SCALE_ENTRY_LABEL (entry),
+                       GIMP_SCALE_ENTRY_SCALE (entry),
+                       GIMP_SCALE_ENTRY_SPINBUTTON (entry), NULL);
+}
+
+/* Only the preset's own parameter can be changed; h-domes are told to
+ * look dark. */
 static void
 preset_changed (GtkWidget    *combo,
                 PresetDialog *dialog)
 {
   const PresetValues *values = dialog->base.values;
+  gboolean            domes  = values->preset == TESSERA_RECONSTRUCT_H_DOME;
 
-  gimp_scale_entry_set_sensitive (GTK_OBJECT (dialog->h),
-                                  values->preset == TESSERA_RECONSTRUCT_H_DOME);
-  gimp_scale_entry_set_sensitive (GTK_OBJECT (dialog->radius),
-                                  values->preset == TESSERA_RECONSTRUCT_OPENING
-                                  || values->preset
-                                     == TESSERA_RECONSTRUCT_CLOSING);
+  row_applies (dialog->h, &preset_dialog_args[PRESET_DIALOG_H], domes,
+               _(PRESET_H_WHY_NOT));
+  row_applies (dialog->radius, &preset_dialog_args[PRESET_DIALOG_RADIUS],
+               values->preset == TESSERA_RECONSTRUCT_OPENING
+               || values->preset == TESSERA_RECONSTRUCT_CLOSING,
+               _(PRESET_RADIUS_WHY_NOT));
+  gtk_widget_set_visible (dialog->dark, domes);
+  tessera_test_hook_note ("note", domes ? _(PRESET_DOMES_DARK) : NULL);
 }
 
 /* A slider for the dialog's h or radius, redrawing the preview. */
@@ -59,6 +82,14 @@ add_rows (ReconstructDialog *base,
                               &preset_dialog_args[PRESET_DIALOG_H]);
   dialog->radius = add_scale (base, table, 2,
                               &preset_dialog_args[PRESET_DIALOG_RADIUS]);
+  dialog->dark   = gtk_label_new (_(PRESET_DOMES_DARK));
+  gtk_label_set_line_wrap (GTK_LABEL (dialog->dark), TRUE);
+  gtk_misc_set_alignment (GTK_MISC (dialog->dark), 0.0, 0.5);
+  /* Under every setting (the four common ones come next): when it comes
+   * and goes, no setting moves. */
+  gtk_table_attach (table, dialog->dark, 0, 4, 7, 8, GTK_FILL, GTK_FILL, 0,
+                    0);
+  gtk_widget_set_no_show_all (dialog->dark, TRUE);
   g_signal_connect (combo, "changed", G_CALLBACK (preset_changed), dialog);
   preset_changed (combo, dialog);
   return 3;

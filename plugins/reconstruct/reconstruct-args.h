@@ -29,13 +29,20 @@
   "takes part; the result is written inside the selection."
 /* The procedure's drawable is the mask: GIMP 2.10 names it so. */
 #define RECONSTRUCT_MASK_NAME "mask-drawable"
+/* The dialogs' tooltip of the mask's row. */
+#define RECONSTRUCT_MASK_TIP                                                 \
+  N_("The mask is the layer the filter was started on: the marker grows "   \
+     "under it (dilation) or shrinks above it (erosion), so the result "     \
+     "keeps the parts of the mask the marker reaches")
 #define RECONSTRUCT_MASK_DESCRIPTION                                          \
   "The mask (layer, layer mask or channel): the result stays under it "      \
   "(above it, for erosion)"
 
 #define PRESET_PROC  "plug-in-tessera-reconstruct-preset"
 #define PRESET_TITLE N_("Morphological Reconstruction Presets")
-#define PRESET_LABEL N_("Morphological Reconstruction _Presets…")
+/* Not "Morphological Reconstruction Presets…": menus sort by label, and
+ * that one would come before the reconstruction itself. */
+#define PRESET_LABEL N_("Reconstruction _Presets…")
 #define PRESET_BLURB N_("Fill holes, clear the border, find domes, open or " \
                         "close by reconstruction")
 #define PRESET_HELP                                                           \
@@ -206,6 +213,17 @@ static const TesseraArg preset_args[] =
 };
 
 enum { PRESET_DIALOG_H, PRESET_DIALOG_RADIUS };
+
+/* What the dialogs say of the presets' own settings when they do not
+ * apply, and of h-domes, whose result is only the domes, at most h high. */
+#define COLOUR_MODE_WHY_NOT   N_("A grey layer is its own luminance: both " \
+                                 "ways give the same.")
+#define PRESET_H_WHY_NOT      N_("Used only by the H-domes preset.")
+#define PRESET_RADIUS_WHY_NOT N_("Used only by the opening and closing " \
+                                 "presets.")
+#define PRESET_DOMES_DARK     N_("The result holds only the domes, at most " \
+                                 "h high, so it looks dark: Colors > Auto > " \
+                                 "Stretch Contrast shows them.")
 
 /* "parameter" as the dialogs show it: not arguments of the procedure in
  * GIMP 2.10 (GIMP 3: auxiliary ones, kept with the settings). */

@@ -6,6 +6,7 @@
 #include <libgimp/gimpui.h>
 
 #include "reconstruct-dialog.h"
+#include "tessera-applies.h"
 #include "tessera-args-gimp2.h"
 #include "tessera-backend-combo.h"
 #include "tessera-dialog.h"
@@ -61,7 +62,10 @@ add_common_rows (ReconstructDialog *dialog,
                             &common[COMMON_CONNECTIVITY]);
   combo = reconstruct_dialog_combo (dialog, table, row++,
                                     &common[COMMON_COLOUR]);
-  gtk_widget_set_sensitive (combo, gimp_drawable_is_rgb (dialog->drawable));
+  tessera_applies_set (common[COMMON_COLOUR].name,
+                       gimp_drawable_is_rgb (dialog->drawable),
+                       _(common[COMMON_COLOUR].description),
+                       _(COLOUR_MODE_WHY_NOT), combo, NULL);
   reconstruct_dialog_combo (dialog, table, row++, &common[COMMON_OUTPUT]);
   combo = tessera_backend_combo_new (dialog->backend);
   gimp_table_attach_aligned (table, 0, row, _("_Backend:"), 0.0, 0.5,

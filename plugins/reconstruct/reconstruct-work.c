@@ -159,7 +159,7 @@ reconstruct_solve_marker (const TesseraRegion  *mask,
                           gconstpointer         data,
                           TesseraExec          *exec,
                           TesseraImage         *result,
-                          gsize                *clipped,
+                          gdouble              *clipped,
                           GError              **error)
 {
   const ReconstructValues *values = data;
@@ -181,7 +181,8 @@ reconstruct_solve_marker (const TesseraRegion  *mask,
       return FALSE;
     }
   if (clipped != NULL)
-    *clipped = beyond;
+    *clipped = beyond / (gdouble) reconstruct_samples (mask,
+                                                       values->colour_mode);
   return TRUE;
 }
 
@@ -199,7 +200,7 @@ reconstruct_solve_preset (const TesseraRegion  *mask,
                           gconstpointer         data,
                           TesseraExec          *exec,
                           TesseraImage         *result,
-                          gsize                *clipped,
+                          gdouble              *clipped,
                           GError              **error)
 {
   const PresetValues             *values = data;
@@ -276,7 +277,7 @@ write_result (const TesseraRegion *mask,
 
 /* Says that (and how much of) the marker was beyond the mask. */
 static void
-tell_clipped (gsize                       clipped,
+tell_clipped (gdouble                     clipped,
               TesseraReconstructOperation operation)
 {
   gchar *text = reconstruct_beyond_text (clipped, operation);
@@ -301,7 +302,7 @@ reconstruct_apply (gint32                       drawable,
   TesseraRegion   mask;
   TesseraImage    result;
   TesseraExec     exec;
-  gsize           clipped = 0;
+  gdouble         clipped = 0.0;
   gboolean        ok;
 
   tessera_progress_start (&progress, _("Morphological Reconstruction"));

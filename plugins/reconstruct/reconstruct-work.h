@@ -27,7 +27,7 @@ typedef struct
                        gconstpointer         values,
                        TesseraExec          *exec,
                        TesseraImage         *result,
-                       gsize                *clipped,
+                       gdouble              *clipped,
                        GError              **error);
 } ReconstructCompute;
 

@@ -46,15 +46,22 @@ update_warning (ReconstructDialog *base)
   gchar                   *text   = NULL;
   const TesseraRegion     *mask   = reconstruct_preview_mask (&base->shown);
 
-  if (mask != NULL
+  text = reconstruct_marker_text (base->drawable, values->marker);
+  if (text == NULL && mask != NULL
       && reconstruct_count_beyond (mask, values, &count, NULL))
-    text = reconstruct_beyond_text (count, values->operation);
+    text = reconstruct_beyond_text (
+             count / (gdouble) reconstruct_samples (mask, values->colour_mode),
+             values->operation);
   gtk_label_set_text (GTK_LABEL (dialog->warning_label),
                       text != NULL ? text : "");
   gtk_widget_set_visible (dialog->warning, text != NULL);
   tessera_test_hook_note ("warning", text);
   g_free (text);
 }
+
+/* The warning's row: after the three rows here and the four common
+ * ones (reconstruct-dialog.c). */
+#define WARNING_ROW 7
 
 /* The warning's row at ROW of TABLE: a warning icon and a label, shown by
  * update_warning only when there is something to say. */
@@ -80,8 +87,38 @@ add_warning (MarkerDialog *dialog,
                     GTK_FILL, GTK_FILL, 0, 0);
 }
 
+/* Tells the tests which marker the dialog shows. */
+static void
+note_marker (ReconstructDialog *base)
+{
+  const ReconstructValues *values = base->values;
+  gchar                   *name   = gimp_item_get_name (values->marker);
+
+  tessera_test_hook_note ("marker", name);
+  g_free (name);
+}
+
+/* The mask's row: its name, and what it is for. */
+static void
+add_mask_row (ReconstructDialog *base,
+              GtkTable          *table,
+              gint               row)
+{
+  gchar     *text = reconstruct_mask_text (base->drawable);
+  GtkWidget *name = gtk_label_new (text);
+
+  gtk_misc_set_alignment (GTK_MISC (name), 0.0, 0.5);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_MIDDLE);
+  gimp_table_attach_aligned (table, 0, row, _("Mask:"), 0.0, 0.5, name, 2,
+                             FALSE);
+  gimp_help_set_help_data (name, _(RECONSTRUCT_MASK_TIP), NULL);
+  tessera_test_hook_note ("mask", text);
+  g_free (text);
+}
+
 /* The marker chooser (GIMP 2.10 has no row for a drawable argument), the
- * operation and the warning. */
+ * operation and the warning; the mask named above them.  The marker is
+ * never the mask by default: with it the result is the mask unchanged. */
 static gint
 add_rows (ReconstructDialog *base,
           GtkTable          *table)
@@ -91,6 +128,12 @@ add_rows (ReconstructDialog *base,
   gchar             *label  = g_strdup_printf ("%s:", _(arg->label));
   GtkWidget         *marker;
 
+  add_mask_row (base, table, 0);
+  if (values->marker <= 0 || values->marker == base->drawable
+      || ! gimp_item_is_valid (values->marker)
+      || gimp_item_get_image (values->marker)
+         != gimp_item_get_image (base->drawable))
+    values->marker = reconstruct_default_marker (base->drawable);
   marker = tessera_drawable_combo_new (gimp_item_get_image (base->drawable));
   gimp_int_combo_box_connect (GIMP_INT_COMBO_BOX (marker), values->marker,
                               G_CALLBACK (gimp_int_combo_box_get_active),
@@ -100,13 +143,18 @@ add_rows (ReconstructDialog *base,
                             base->preview);
   g_signal_connect_swapped (marker, "changed", G_CALLBACK (update_warning),
                             base);
-  gimp_table_attach_aligned (table, 0, 0, label, 0.0, 0.5, marker, 2, FALSE);
+  g_signal_connect_swapped (marker, "changed", G_CALLBACK (note_marker),
+                            base);
+  note_marker (base);
+  gimp_table_attach_aligned (table, 0, 1, label, 0.0, 0.5, marker, 2, FALSE);
   gimp_help_set_help_data (marker, _(arg->description), NULL);
   g_free (label);
 
-  reconstruct_dialog_combo (base, table, 1,
+  reconstruct_dialog_combo (base, table, 2,
                             &reconstruct_args[RECONSTRUCT_ARG_OPERATION]);
-  add_warning ((MarkerDialog *) base, table, 2);
+  /* Under every setting (the common ones come next): when it comes and
+   * goes, no setting moves. */
+  add_warning ((MarkerDialog *) base, table, WARNING_ROW);
   update_warning (base);
   return 3;
 }

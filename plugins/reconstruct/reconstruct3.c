@@ -4,26 +4,29 @@
  * (reconstruct-args.h), doing the same work (reconstruct-work.c). */
 #include "config.h"
 
-#include <stdarg.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 #include <libgimp/gimpui.h>
 
+#include "marker-beyond.h"
 #include "marker-dialog3.h"
 #include "reconstruct-preview.h"
+#include "tessera-applies.h"
 #include "tessera-args-gimp3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
 #include "tessera-plugin3.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
+#include "tessera-test-hook.h"
 
 /* One of the two procedures. */
 typedef struct
 {
   TesseraProcedure3         procedure;   /* run data: this Reconstruct3 */
+  const gchar              *title;       /* the dialog's, as in 2.10 */
   const TesseraArg         *aux;         /* the dialog's own settings */
   gint                      n_aux;
   gsize                     values_size;
@@ -64,9 +67,15 @@ static void
 colour_mode_sensitive (GimpProcedureDialog *dialog,
                        GimpDrawable        *mask)
 {
-  gtk_widget_set_sensitive (gimp_procedure_dialog_get_widget (
-                              dialog, "colour-mode", G_TYPE_NONE),
-                            gimp_drawable_is_rgb (mask));
+  /* The last argument of both procedures. */
+  const TesseraArg *arg = &reconstruct_args[G_N_ELEMENTS (reconstruct_args)
+                                            - 1];
+
+  tessera_applies_set ("colour-mode", gimp_drawable_is_rgb (mask),
+                       _(arg->description), _(COLOUR_MODE_WHY_NOT),
+                       gimp_procedure_dialog_get_widget (dialog, "colour-mode",
+                                                         G_TYPE_NONE),
+                       NULL);
 }
 
 /* The values of CONFIG, checked; NULL with *ERROR set when they do not
@@ -138,7 +147,7 @@ show_dialog (const Reconstruct3  *procedure,
   shown.shown.dialog    = &shown;
 
   dialog = tessera_dialog3_new (gimp_procedure, config,
-                                procedure->procedure.menu_label,
+                                procedure->title,
                                 procedure->procedure.args,
                                 procedure->procedure.n_args);
   preview = tessera_dialog3_live (dialog, config, TESSERA_ID (mask),
@@ -196,10 +205,10 @@ run (GimpProcedure        *gimp_procedure,
                                            NULL);
 }
 
-/* The preview, then every argument, the marker chooser GIMP makes for a
- * drawable argument first, and the warning that the marker lies beyond
- * the mask; the marker is the mask itself until one is chosen (its
- * reconstruction is a copy of it). */
+/* The preview, then the mask named, every argument, the marker chooser
+ * GIMP makes for a drawable argument first, and the warning that the
+ * marker lies beyond the mask; the marker is never the mask by default
+ * (its reconstruction is a copy of it): the first other layer. */
 static void
 reconstruct_dialog (GimpProcedureDialog *dialog,
                     GimpProcedureConfig *config,
@@ -209,39 +218,61 @@ reconstruct_dialog (GimpProcedureDialog *dialog,
 {
   GimpDrawable *marker = NULL;
   GList        *rows   = NULL;
+  gchar        *name   = reconstruct_mask_text (TESSERA_ID (mask));
+  gchar        *text   = g_strdup_printf (_("Mask: %s"), name);
+  GtkWidget    *label;
   gint          i;
 
   g_object_get (config, "marker-drawable", &marker, NULL);
-  if (marker == NULL)
-    g_object_set (config, "marker-drawable", mask, NULL);
+  if (marker == NULL || marker == mask)
+    g_object_set (config, "marker-drawable",
+                  gimp_drawable_get_by_id (
+                    reconstruct_default_marker (TESSERA_ID (mask))),
+                  NULL);
   g_clear_object (&marker);
+  label = gimp_procedure_dialog_get_label (dialog, "tessera-mask", text,
+                                           FALSE, FALSE);
+  gtk_widget_set_tooltip_text (label, _(RECONSTRUCT_MASK_TIP));
+  gtk_widget_set_halign (label, GTK_ALIGN_START);
+  tessera_test_hook_note ("mask", name);
+  g_free (text);
+  g_free (name);
   for (i = G_N_ELEMENTS (reconstruct_args) - 1; i >= 0; i--)
     rows = g_list_prepend (rows, (gpointer) reconstruct_args[i].name);
+  rows = g_list_prepend (rows, (gpointer) "tessera-mask");
   tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
   g_list_free (rows);
   marker_dialog3_extend (dialog, config, mask, mask_read);
 }
 
-/* A string GimpValueArray of the choices' nicks, for sensitivity. */
-static GimpValueArray *
-nicks (const gchar *first,
-       ...)
+/* Only the preset's own parameter can be changed, the others greyed out
+ * saying why; h-domes are told to look dark. */
+static void
+preset_changed (GObject             *config,
+                GParamSpec          *pspec,
+                GimpProcedureDialog *dialog)
 {
-  GimpValueArray *array = gimp_value_array_new (2);
-  GValue          value = G_VALUE_INIT;
-  const gchar    *nick;
-  va_list         rest;
+  const TesseraArg *h      = &preset_dialog_args[PRESET_DIALOG_H];
+  const TesseraArg *radius = &preset_dialog_args[PRESET_DIALOG_RADIUS];
+  gint              preset = gimp_procedure_config_get_choice_id (
+                               GIMP_PROCEDURE_CONFIG (config), "preset");
+  gboolean          domes  = preset == TESSERA_RECONSTRUCT_H_DOME;
 
-  g_value_init (&value, G_TYPE_STRING);
-  va_start (rest, first);
-  for (nick = first; nick != NULL; nick = va_arg (rest, const gchar *))
-    {
-      g_value_set_string (&value, nick);
-      gimp_value_array_append (array, &value);
-    }
-  va_end (rest);
-  g_value_unset (&value);
-  return array;
+  tessera_applies_set (h->name, domes, _(h->description),
+                       _(PRESET_H_WHY_NOT),
+                       gimp_procedure_dialog_get_widget (dialog, h->name,
+                                                         G_TYPE_NONE),
+                       NULL);
+  tessera_applies_set (radius->name,
+                       preset == TESSERA_RECONSTRUCT_OPENING
+                       || preset == TESSERA_RECONSTRUCT_CLOSING,
+                       _(radius->description), _(PRESET_RADIUS_WHY_NOT),
+                       gimp_procedure_dialog_get_widget (dialog, radius->name,
+                                                         G_TYPE_NONE),
+                       NULL);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (dialog),
+                                             "tessera-dark"), domes);
+  tessera_test_hook_note ("note", domes ? _(PRESET_DOMES_DARK) : NULL);
 }
 
 /* The presets' dialog: the preview, the preset, then h and radius (the dialog's own settings) instead of
@@ -258,23 +289,28 @@ preset_dialog (GimpProcedureDialog *dialog,
     "preset", "h", "radius", "connectivity", "output", "backend",
     "colour-mode"
   };
-  GList *rows = NULL;
-  gint   i;
+  GList     *rows = NULL;
+  GtkWidget *dark;
+  gint       i;
 
   /* h and radius are the dialog's own: sliders with their units too. */
   tessera_args_dialog_sliders (dialog, preset_dialog_args,
                                G_N_ELEMENTS (preset_dialog_args));
+  dark = gimp_procedure_dialog_get_label (dialog, "tessera-dark",
+                                          _(PRESET_DOMES_DARK), FALSE, FALSE);
+  gtk_label_set_line_wrap (GTK_LABEL (dark), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (dark), 0.0);
+  gtk_label_set_max_width_chars (GTK_LABEL (dark), 40);
   for (i = G_N_ELEMENTS (names) - 1; i >= 0; i--)
     rows = g_list_prepend (rows, (gpointer) names[i]);
+  rows = g_list_append (rows, (gpointer) "tessera-dark");
   tessera_dialog3_fill (GTK_WIDGET (dialog), preview, rows);
   g_list_free (rows);
-  gimp_procedure_dialog_set_sensitive_if_in (dialog, "h", NULL, "preset",
-                                             nicks ("h-dome", NULL), TRUE);
-  gimp_procedure_dialog_set_sensitive_if_in (dialog, "radius", NULL,
-                                             "preset",
-                                             nicks ("opening", "closing",
-                                                    NULL),
-                                             TRUE);
+  gtk_widget_set_no_show_all (dark, TRUE);
+  g_object_set_data (G_OBJECT (dialog), "tessera-dark", dark);
+  g_signal_connect_object (config, "notify::preset",
+                           G_CALLBACK (preset_changed), dialog, 0);
+  preset_changed (G_OBJECT (config), NULL, dialog);
 }
 
 /* A call gives "parameter"; the dialog, and the last values it left, give
@@ -322,6 +358,7 @@ static const Reconstruct3 reconstruct3 =
     .run        = run,
     .run_data   = &reconstruct3
   },
+  .title       = RECONSTRUCT_TITLE,
   .values_size = sizeof (ReconstructValues),
   .compute     = &reconstruct_marker,
   .name        = reconstruct_marker_name,
@@ -343,6 +380,7 @@ static const Reconstruct3 preset3 =
     .run_data   = &preset3,
     .extend     = add_preset_aux_arguments
   },
+  .title       = PRESET_TITLE,
   .aux         = preset_dialog_args,
   .n_aux       = G_N_ELEMENTS (preset_dialog_args),
   .values_size = sizeof (PresetValues),

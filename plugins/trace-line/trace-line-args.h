@@ -16,7 +16,9 @@
 #define TRACE_FROM_PATH_PROC "plug-in-tessera-trace-line-from-path"
 
 #define TRACE_LABEL           N_("_Trace Line…")
-#define TRACE_FROM_PATH_LABEL N_("Trace Line from _Path…")
+/* Not "Trace Line from Path…": menus sort by label, and that one would
+ * come before Trace Line itself. */
+#define TRACE_FROM_PATH_LABEL N_("Trace _Path onto the Line…")
 #define TRACE_BLURB           N_("Trace a road, river or edge between " \
                                  "clicked points into a path")
 #define TRACE_FROM_PATH_BLURB N_("Snap the active path to the road, river " \

@@ -34,6 +34,8 @@
 #               preview-zoom          zooming in changes that preview
 #               absent REGEX          no visible window's title matches
 #               hover X Y             the pointer to X,Y of the dialog window
+#               fits WIDTH HEIGHT     the dialog window is at most that
+#                                     large (sized to its content)
 #   gimprc    optional lines added to the profile's gimprc
 #   help      optional: "yes" lets the profile show help (use-help yes, the
 #             web browser for it, GIMP's help and web-browser plug-ins),
@@ -151,6 +153,18 @@ wait_for_hook ()
   return 1
 }
 
+# fits WINDOW WIDTH HEIGHT: whether WINDOW is at most WIDTH x HEIGHT,
+# saying its size on stderr if not.
+fits ()
+{
+  _size=$(xdotool getwindowgeometry "$1" 2> /dev/null \
+          | sed -n 's/^ *Geometry: //p')
+  _width=${_size%x*}
+  _height=${_size#*x}
+  [ -n "$_size" ] && [ "$_width" -le "$2" ] && [ "$_height" -le "$3" ] \
+    || echo "the dialog is ${_size:-of no size}, more than ${2}x$3" >&2
+}
+
 # Does the case file's actions on WINDOW; a line on stderr for each failure.
 do_actions ()
 {
@@ -184,6 +198,9 @@ do_actions ()
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args \
           || echo "hover $args failed" >&2 ;;
+      fits)
+        # shellcheck disable=SC2086
+        fits "$1" $args ;;
       absent)
         if xdotool search --onlyvisible --name "$args" > /dev/null 2>&1; then
           echo "a window titled /$args/ is open" >&2

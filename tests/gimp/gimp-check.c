@@ -247,6 +247,54 @@ same (char **argv)
   return status;
 }
 
+/* Whether pixel I of IMAGE is painted: alpha not 0 (every pixel without
+ * alpha). */
+static bool
+painted (const RawImage *image, size_t i)
+{
+  size_t size = raw_sample_size (image->type);
+  const unsigned char *alpha;
+
+  if (! image->has_alpha)
+    return true;
+  alpha = (const unsigned char *) image->data
+          + (i * image->channels + image->channels - 1) * size;
+  for (size_t b = 0; b < size; b++)
+    if (alpha[b] != 0)
+      return true;
+  return false;
+}
+
+/* Of the pixels painted in both BEFORE and AFTER (flat colours of two
+ * runs), at least PERCENT have kept their colour. */
+static int
+kept (char **argv)
+{
+  RawImage before, after;
+  int      percent;
+  size_t   both = 0, same_colour = 0;
+  size_t   pixel_size;
+
+  if (! check_op_int (argv[2], &percent)
+      || ! read_pair (argv[0], argv[1], &before, &after))
+    return CHECK_USAGE;
+  pixel_size = raw_sample_size (before.type) * before.channels;
+  for (size_t i = 0; i < (size_t) before.width * before.height; i++)
+    if (painted (&before, i) && painted (&after, i))
+      {
+        both++;
+        same_colour += memcmp ((const char *) before.data + i * pixel_size,
+                               (const char *) after.data + i * pixel_size,
+                               pixel_size) == 0;
+      }
+  raw_image_free (&before);
+  raw_image_free (&after);
+  printf ("%zu of %zu pixels painted in both kept their colour\n",
+          same_colour, both);
+  return both > 0 && same_colour * 100 >= both * (size_t) percent
+         ? CHECK_PASS : CHECK_FAIL;
+}
+
 /* What the comparison found, per class of pixels by their mask value. */
 typedef struct
 {
@@ -501,12 +549,15 @@ main (int argc, char **argv)
     return fill (argc - 2, argv + 2);
   if (argc == 4 && strcmp (argv[1], "same") == 0)
     return same (argv + 2);
+  if (argc == 5 && strcmp (argv[1], "kept") == 0)
+    return kept (argv + 2);
   if (argc >= 6 && strcmp (argv[1], "op") == 0)
     return op (argc - 2, argv + 2);
   fprintf (stderr,
            "usage: %s make FILE WIDTH HEIGHT CHANNELS ALPHA TYPE SEED "
            "[noise|road|ink|light|paper|half-hidden|hidden]\n"
            "       %s same BEFORE AFTER\n"
+           "       %s kept BEFORE AFTER PERCENT\n"
            "       %s op BEFORE AFTER MASK|- OPERATION [ARGS...]\n"
            "       %s fill BEFORE layer|flat|selection RESULT MASK|- SOURCE "
            "THRESHOLD-PERMILLE CONNECTIVITY BLEED FOREGROUND TRC\n"
@@ -516,6 +567,7 @@ main (int argc, char **argv)
            "[X1 Y1 X2 Y2...]\n"
            "       %s on-road PATH WIDTH HEIGHT\n"
            "       %s road-edge WIDTH HEIGHT X...\n",
-           argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
+           argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0],
+           argv[0]);
   return CHECK_USAGE;
 }

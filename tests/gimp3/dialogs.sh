@@ -34,17 +34,33 @@ fill-contours|line-art-640x480.png|Fill Closed Contours|(plug-in-tessera-fill-co
 mst-segment|landsat-bahamas-791x718.png|Segment Colours|(plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 mst-segment-one-colour|landsat-bahamas-791x718.png|Segment Colours|(begin (gimp-drawable-fill drawable FILL-WHITE) (plug-in-tessera-mst-segment #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers|||plug-in-tessera-mst-segment (classes 0)
 reconstruct|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
-reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables #:marker-drawable marker))|layers
+reconstruct-warning|landsat-bahamas-791x718.png|^Morphological Reconstruction$|(let ((marker (car (gimp-layer-copy (vector-ref drawables 0))))) (gimp-image-insert-layer image marker 0 0) (gimp-item-set-name marker "white marker") (gimp-drawable-fill marker FILL-WHITE) (plug-in-tessera-reconstruct #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|layers
 reconstruct-preset|landsat-bahamas-791x718.png|Morphological Reconstruction Presets|(plug-in-tessera-reconstruct-preset #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|layers
 trace-line|landsat-bahamas-791x718.png|^Trace Line$|(plug-in-tessera-trace-line #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables)|paths|296,260 308,331 330,387
-trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
+trace-line-from-path|landsat-bahamas-791x718.png|Trace Path onto the Line|(let ((path (car (gimp-path-new image "clicked")))) (gimp-image-insert-path image path 0 -1) (gimp-path-stroke-new-from-points path 0 (vector 401 300 401 300 401 300 418 400 418 400 418 400 449 480 449 480 449 480) FALSE) (gimp-image-set-selected-paths image (vector path)) (plug-in-tessera-trace-line-from-path #:run-mode RUN-INTERACTIVE #:image image #:drawables drawables))|paths
 '
 
 # NAME|what the dialog must have shown before OK (an extended regex over the
-# lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h).
+# lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h), a line
+# each (issue 38: sliders wide enough to drag, the settings that do not
+# apply greyed out with their reason, a default marker that is not the
+# mask, the mask named, the marker's share beyond the mask).
 hooks='
+box-blur|^slider-width: radius-x: [1-9][0-9]{2,}$
+box-blur|^slider-width: radius-y: [1-9][0-9]{2,}$
+box-blur|^slider-width: iterations: [1-9][0-9]{2,}$
+fill-contours|^insensitive: seed: Used only when Output is
+fill-contours|^insensitive: guide: Used only when Output is
+fill-contours|^insensitive: bleed-to-centre: Used only when Output is
+mst-segment|^insensitive: sensitivity: Used only when Classes is 0
 mst-segment-one-colour|^classes: 1 class from 1 colour$
-reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
+mst-segment-one-colour|^sensitive: sensitivity$
+reconstruct-preset|^insensitive: h: Used only by the H-domes preset[.]$
+reconstruct-preset|^insensitive: radius: Used only by the opening and closing presets[.]$
+reconstruct|^warning: The marker is the mask itself: the result is the mask unchanged[.]
+reconstruct-warning|^mask: .+ [(]the active layer[)]$
+reconstruct-warning|^marker: white marker$
+reconstruct-warning|^warning: The marker lies above the mask in [0-9]+ % of the image; it is lowered to the mask first[.]$
 '
 
 # Only the cases named on the command line, if any.
@@ -184,7 +200,7 @@ SCM
   dialog=$(wait_for_window "$title" 240)
   shot=$shots/$name.png
   rm -f "$shot"
-  hook=$(echo "$hooks" | grep "^$name|" | cut -d'|' -f2-)
+  hook_lines=$(echo "$hooks" | grep "^$name|" | cut -d'|' -f2-)
   if [ -n "$dialog" ]; then
     sleep 3
     for click in $clicks; do
@@ -210,10 +226,15 @@ SCM
     >>"$host_work/$name-mnemonics.log" 2>/dev/null
   ! grep -q . "$host_work/$name-mnemonics.log"
   report $? "$name: no two labels share a mnemonic (English, German)$(sed 's/^/; /' "$host_work/$name-mnemonics.log" | tr -d '\n' | tr '#' ' ')"
-  if [ -n "$hook" ]; then
+  # A line each (a here-document: the loop must not run in a subshell of
+  # its own, which would lose the count of reports).
+  while IFS= read -r hook; do
+    [ -n "$hook" ] || continue
     grep -Eq "$hook" "$root$dir/hook.log" 2>/dev/null
     report $? "$name: before OK it showed /$hook/"
-  fi
+  done <<HOOKS
+$hook_lines
+HOOKS
   i=0
   for point in $hover; do
     i=$((i + 1))
