@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur (SAT) for GIMP 3: the procedure of the GIMP 2.10
- * plug-in (plugins/box-blur), from the same declaration. */
+ * plug-in (plugins/box-blur), from the same declaration, blurring in the
+ * same bands (box-blur-bands.h). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
 #include "box-blur-args.h"
+#include "box-blur-bands.h"
 #include "tessera-filter3.h"
 
 /* Each pass adds one radius. */
@@ -19,6 +21,16 @@ reach (gconstpointer  data,
 
   *x = values->radius_x * values->iterations;
   *y = values->radius_y * values->iterations;
+}
+
+/* Band by band, as in GIMP 2.10 (box-blur-bands.h). */
+static gboolean
+apply (gint32               drawable,
+       const GeglRectangle *bounds,
+       gconstpointer        values,
+       GError             **error)
+{
+  return box_blur_bands (drawable, bounds, values, error);
 }
 
 static const gchar * const menu_paths[] =
@@ -42,7 +54,8 @@ static const TesseraFilter3 box_blur3 =
   },
   .values_size = sizeof (BoxBlurValues),
   .reach       = reach,
-  .filter      = box_blur_filter
+  .filter      = box_blur_filter,
+  .apply       = apply
 };
 
 TESSERA_PLUGIN3_MAIN (&box_blur3.procedure)
