@@ -152,7 +152,7 @@ test_fill_contours (void)
   TestRandom r = test_random_new (42);
   static const TesseraFillContoursMethod methods[] = {
     TESSERA_FILL_CONTOURS_METHOD_AUTO, TESSERA_FILL_CONTOURS_METHOD_PAPER,
-    TESSERA_FILL_CONTOURS_METHOD_PAPER_GPU, TESSERA_FILL_CONTOURS_METHOD_SERIAL
+    TESSERA_FILL_CONTOURS_METHOD_PAPER_GPU, TESSERA_FILL_CONTOURS_METHOD_FAST
   };
 
   for (int i = 0; i < CASES; i++)
