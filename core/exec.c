@@ -77,15 +77,54 @@ tessera_gpu_probe (void)
   return answer;
 }
 
+/* Tells EXEC's caller why the CPU takes over: its fallback, else a line
+ * on stderr. */
 static void
-report_fallback (TesseraExec *exec, TesseraStatus why)
+tell_fallback (const TesseraExec *exec, TesseraStatus why)
 {
-  exec->backend_used = TESSERA_BACKEND_CPU;
   if (exec->fallback != NULL)
     exec->fallback (why, exec->user_data);
   else
     fprintf (stderr, "tessera: %s; running on the CPU instead.\n",
              tessera_status_message (why));
+}
+
+static void
+report_fallback (TesseraExec *exec, TesseraStatus why)
+{
+  exec->backend_used = TESSERA_BACKEND_CPU;
+  tell_fallback (exec, why);
+}
+
+static bool
+part_progress (double fraction, void *user_data)
+{
+  const TesseraExecPart *part = user_data;
+  return tessera_exec_progress (part->whole,
+                                part->start + part->span * fraction);
+}
+
+static void
+part_fallback (TesseraStatus why, void *user_data)
+{
+  tell_fallback (((const TesseraExecPart *) user_data)->whole, why);
+}
+
+TesseraExec
+tessera_exec_part (const TesseraExec *whole, double start, double span,
+                   TesseraExecPart *part)
+{
+  TesseraExec exec = *whole;
+
+  part->whole = whole;
+  part->start = start;
+  part->span = span;
+  /* The user data is now the part's, for the fallback as for the
+   * progress: the whole's fallback must still get the whole's. */
+  exec.progress = whole->progress != NULL ? part_progress : NULL;
+  exec.fallback = part_fallback;
+  exec.user_data = part;
+  return exec;
 }
 
 /* Copies between pageable host memory and the device, and the fixed cost
@@ -115,9 +154,9 @@ gpu_pays (const TesseraExec *exec, const TesseraExecCost *cost)
 }
 
 /* Whether to run OP (host data) on the GPU; reports the fallback where the
- * GPU was asked for but cannot be had. */
+ * GPU was asked for but cannot be had, and then sets *REPORTED. */
 static bool
-choose_gpu (TesseraExec *exec, const TesseraExecOp *op)
+choose_gpu (TesseraExec *exec, const TesseraExecOp *op, bool *reported)
 {
   TesseraBackend requested = tessera_exec_requested (exec);
   TesseraStatus gpu;
@@ -127,7 +166,10 @@ choose_gpu (TesseraExec *exec, const TesseraExecOp *op)
   if (op->gpu == NULL)
     {
       if (requested == TESSERA_BACKEND_CUDA)
-        report_fallback (exec, TESSERA_ERROR_NO_GPU);
+        {
+          report_fallback (exec, TESSERA_ERROR_NO_GPU);
+          *reported = true;
+        }
       return false;
     }
   if (requested == TESSERA_BACKEND_AUTO && !gpu_pays (exec, &op->cost))
@@ -137,7 +179,10 @@ choose_gpu (TesseraExec *exec, const TesseraExecOp *op)
     {
       /* Auto silently stays on the CPU when there is no GPU at all. */
       if (requested == TESSERA_BACKEND_CUDA || gpu != TESSERA_ERROR_NO_GPU)
-        report_fallback (exec, gpu);
+        {
+          report_fallback (exec, gpu);
+          *reported = true;
+        }
       return false;
     }
   return true;
@@ -157,20 +202,51 @@ run_gpu (TesseraExec *exec, const TesseraExecOp *op)
   return status;
 }
 
+/* Where the caller was already told that the GPU cannot be had. */
+static void
+told_already (TesseraStatus why, void *user_data)
+{
+  (void) why;
+  (void) user_data;
+}
+
+/* OP's CPU path.  When the GPU was asked for and could not be had
+ * (REPORTED: the caller was told once), the operations inside it (the
+ * EMST of Segment Colours, the thinning of a fill with gaps…) stay on the
+ * CPU too, telling nothing more. */
+static TesseraStatus
+run_cpu (TesseraExec *exec, const TesseraExecOp *op, bool reported)
+{
+  TesseraExec on_cpu;
+  TesseraStatus status;
+
+  exec->backend_used = TESSERA_BACKEND_CPU;
+  if (!reported)
+    return op->cpu (op->args, exec);
+  on_cpu = *exec;
+  on_cpu.backend = TESSERA_BACKEND_CPU;
+  on_cpu.fallback = told_already;
+  status = op->cpu (op->args, &on_cpu);
+  exec->backend_used = TESSERA_BACKEND_CPU;
+  return status;
+}
+
 TesseraStatus
 tessera_exec_run (TesseraExec *exec, const TesseraExecOp *op)
 {
+  bool reported = false;
+
   if (op->on_device)
     return op->gpu != NULL ? run_gpu (exec, op) : TESSERA_ERROR_NO_GPU;
-  if (choose_gpu (exec, op))
+  if (choose_gpu (exec, op, &reported))
     {
       TesseraStatus status = run_gpu (exec, op);
       if (!tessera_status_is_gpu_failure (status))
         return status;
       report_fallback (exec, status);
+      reported = true;
     }
-  exec->backend_used = TESSERA_BACKEND_CPU;
-  return op->cpu (op->args, exec);
+  return run_cpu (exec, op, reported);
 }
 
 int

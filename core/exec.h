@@ -81,13 +81,33 @@ typedef struct
 
 /* Runs OP on the backend EXEC asks for (TESSERA_BACKEND in the environment
  * wins): CPU; CUDA, falling back to the CPU with a report when the GPU is
- * missing or fails (out of memory…); or auto, the GPU only where its
- * expected time, copies included, is clearly below the CPU's on EXEC's
- * threads.  Device data runs on the GPU alone (TESSERA_ERROR_NO_GPU in a
+ * missing or fails (out of memory…), once: the operations OP's CPU path
+ * runs inside it then stay on the CPU and report nothing; or auto, the GPU
+ * only where its expected time, copies included, is clearly below the
+ * CPU's on EXEC's threads.  Device data runs on the GPU alone (TESSERA_ERROR_NO_GPU in a
  * build without CUDA).  After a GPU run, one last progress report, which
  * may still cancel.  Sets EXEC->backend_used. */
 TesseraStatus  tessera_exec_run      (TesseraExec *exec,
                                       const TesseraExecOp *op);
+
+/* A part of an operation that reports under a share of its progress (a
+ * step of the whole, one image of a batch): what tessera_exec_part's exec
+ * points its user data at. */
+typedef struct
+{
+  const TesseraExec *whole;
+  double             start;   /* the whole's fraction where the part starts */
+  double             span;    /* the whole's fraction the part covers */
+} TesseraExecPart;
+
+/* WHOLE's backend and threads for a part of its work: the part's progress
+ * (0..1) goes to WHOLE's as START + SPAN * fraction, and a fallback report
+ * to WHOLE's fallback with WHOLE's own user data.  PART (filled in here)
+ * must outlive the returned exec's use.  An exec copied with its
+ * user_data changed by hand would hand the caller's fallback the wrong
+ * data. */
+TesseraExec    tessera_exec_part     (const TesseraExec *whole, double start,
+                                      double span, TesseraExecPart *part);
 
 /* Threads for a parallel region of EXEC (never below 1). */
 int            tessera_exec_threads  (const TesseraExec *exec);

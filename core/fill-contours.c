@@ -165,21 +165,8 @@ batch_cuda (const TesseraImage *contours, TesseraImage *interior, int count,
 }
 
 
-/* Reports the progress of one image of a batch as part of the whole. */
-typedef struct
-{
-  const TesseraExec *batch;
-  int                index, count;
-} BatchProgress;
-
-static bool
-batch_progress (double fraction, void *data)
-{
-  const BatchProgress *progress = data;
-  return tessera_exec_progress (progress->batch,
-                                (progress->index + fraction) / progress->count);
-}
-
+/* One image after another, each reporting its progress as its share of
+ * the batch's. */
 static TesseraStatus
 batch_cpu (const TesseraImage *contours, TesseraImage *interior, int count,
            const TesseraFillContours *params, TesseraExec *exec)
@@ -188,10 +175,9 @@ batch_cpu (const TesseraImage *contours, TesseraImage *interior, int count,
 
   for (int i = 0; i < count && status == TESSERA_OK; i++)
     {
-      BatchProgress progress = { exec, i, count };
-      TesseraExec one = *exec;
-      one.progress = exec->progress != NULL ? batch_progress : NULL;
-      one.user_data = &progress;
+      TesseraExecPart part;
+      TesseraExec one = tessera_exec_part (exec, (double) i / count,
+                                           1.0 / count, &part);
       status = fill_cpu (&contours[i], &interior[i], params, &one);
     }
   return status;

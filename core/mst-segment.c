@@ -298,22 +298,6 @@ tessera_srgb_to_lab (const uint8_t *rgb, float *lab)
                          lab);
 }
 
-/* Hands the EMST's progress to the caller's as a part of the whole. */
-typedef struct
-{
-  const TesseraExec *outer;
-  double             start;
-  double             span;
-} ProgressPart;
-
-static bool
-report_part (double fraction, void *user_data)
-{
-  const ProgressPart *part = user_data;
-  return tessera_exec_progress (part->outer,
-                                part->start + part->span * fraction);
-}
-
 TesseraStatus
 tessera_mst_segment_tree (const TesseraColourHistogram *histogram,
                           TesseraColourSpace space, TesseraEmstEdge *edges,
@@ -321,20 +305,19 @@ tessera_mst_segment_tree (const TesseraColourHistogram *histogram,
 {
   const size_t n = histogram->n_colours;
   TesseraExec defaults = tessera_exec_default ();
-  ProgressPart part = { exec, 0.05, 0.85 };
+  TesseraExecPart part;
   TesseraExec inner;
   TesseraStatus status;
   float *points;
 
   if (exec == NULL)
-    part.outer = exec = &defaults;
-  inner = *exec;
+    exec = &defaults;
   if (space == TESSERA_COLOUR_SPACE_RGB)
     points = NULL;
   else if ((points = malloc (sizeof (float) * 3 * n + 1)) == NULL)
     return TESSERA_ERROR_OUT_OF_MEMORY;
-  inner.progress = report_part;
-  inner.user_data = &part;
+  /* The EMST's progress is the part of the caller's from 5 to 90 %. */
+  inner = tessera_exec_part (exec, 0.05, 0.85, &part);
   if (points == NULL)
     status = tessera_emst_colours (histogram->colours, n, edges, &inner);
   else

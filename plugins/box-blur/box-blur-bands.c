@@ -10,6 +10,7 @@
 
 #include "box-blur-bands.h"
 #include "tessera-bands.h"
+#include "tessera-gimp.h"
 #include "tessera-progress.h"
 #include "tessera-region.h"
 
@@ -58,7 +59,8 @@ band_blur (gpointer data)
 /* Where a band's pixels go, as large as the largest band needs. */
 static gboolean
 band_alloc (Band                 *band,
-            const TesseraTarget  *target,
+            gint32                drawable,
+            const GeglRectangle  *bounds,
             gint                  halo_x,
             gint                  halo_y,
             gint                  rows,
@@ -66,14 +68,12 @@ band_alloc (Band                 *band,
             TesseraBackend        backend,
             GError              **error)
 {
-  GeglRectangle largest = tessera_rect_grow (target->drawable,
-                                             &target->bounds, halo_x, 0);
+  GeglRectangle largest = tessera_rect_grow (drawable, bounds, halo_x, 0);
 
   memset (band, 0, sizeof *band);
   largest.height = MIN (rows + 2 * halo_y,
-                        gimp_drawable_height (target->drawable));
-  if (! tessera_region_alloc (&band->source, target->drawable, &largest,
-                              error))
+                        tessera_gimp_drawable_height (drawable));
+  if (! tessera_region_alloc (&band->source, drawable, &largest, error))
     return FALSE;
   if (! tessera_region_alloc_like (&band->result, &band->source, error))
     {
@@ -92,13 +92,12 @@ band_alloc (Band                 *band,
  * blur. */
 static void
 band_start (Band                *band,
-            const TesseraTarget *target,
+            gint32               drawable,
             const GeglRectangle *rows,
             gint                 halo_x,
             gint                 halo_y)
 {
-  GeglRectangle around = tessera_rect_grow (target->drawable, rows, halo_x,
-                                            halo_y);
+  GeglRectangle around = tessera_rect_grow (drawable, rows, halo_x, halo_y);
 
   band->rows = *rows;
   tessera_region_retarget (&band->source, &around);
@@ -109,8 +108,8 @@ band_start (Band                *band,
 
 /* Waits for BAND's blur; writes its rows to the shadow buffer. */
 static TesseraStatus
-band_finish (Band *band,
-             gint  drawable)
+band_finish (Band   *band,
+             gint32  drawable)
 {
   GeglBuffer *shadow;
 
@@ -120,7 +119,7 @@ band_finish (Band *band,
     return band->status;
   /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
    * plug-in's cache with it. */
-  shadow = gimp_drawable_get_shadow_buffer (drawable);
+  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (drawable));
   tessera_region_store (&band->result, &band->rows, shadow, NULL);
   g_object_unref (shadow);
   return TESSERA_OK;
@@ -136,20 +135,23 @@ band_clear (Band *band)
 }
 
 gboolean
-box_blur_bands (const TesseraTarget  *target,
-                const TesseraBoxBlur *params,
-                TesseraBackend        backend,
-                GError              **error)
+box_blur_bands (gint32               drawable,
+                const GeglRectangle *bounds,
+                const BoxBlurValues *values,
+                GError             **error)
 {
-  const GeglRectangle *bounds = &target->bounds;
+  const TesseraBoxBlur params = box_blur_params (
+                                  values, babl_format_has_alpha (
+                                    gimp_drawable_get_format (
+                                      TESSERA_DRAWABLE (drawable))));
+  const TesseraBackend backend = values->backend;
   const gint           bottom = bounds->y + bounds->height;
   /* Margins beyond the drawable's size change nothing. */
-  const gint           halo_x = MIN (params->radius_x * params->iterations,
-                                     gimp_drawable_width (target->drawable));
-  const gint           halo_y = MIN (params->radius_y * params->iterations,
-                                     gimp_drawable_height (target->drawable));
-  const gint           rows   = tessera_band_rows (target->drawable,
-                                                   bounds->width,
+  const gint           halo_x = MIN (params.radius_x * params.iterations,
+                                     tessera_gimp_drawable_width (drawable));
+  const gint           halo_y = MIN (params.radius_y * params.iterations,
+                                     tessera_gimp_drawable_height (drawable));
+  const gint           rows   = tessera_band_rows (drawable, bounds->width,
                                                    HALO_SHARE * halo_y);
   TesseraStatus        status = TESSERA_OK;
   TesseraStatus        fallback = TESSERA_OK;
@@ -158,20 +160,20 @@ box_blur_bands (const TesseraTarget  *target,
   GeglRectangle        next;
   gint                 i;
 
-  if (! band_alloc (&bands[0], target, halo_x, halo_y, rows, params,
-                    backend, error))
+  if (! band_alloc (&bands[0], drawable, bounds, halo_x, halo_y, rows,
+                    &params, backend, error))
     return FALSE;
-  if (! band_alloc (&bands[1], target, halo_x, halo_y, rows, params,
-                    backend, error))
+  if (! band_alloc (&bands[1], drawable, bounds, halo_x, halo_y, rows,
+                    &params, backend, error))
     {
       band_clear (&bands[0]);
       return FALSE;
     }
 
-  tessera_bands_limit_cache (target->drawable, bounds->width, rows);
+  tessera_bands_limit_cache (drawable, bounds->width, rows);
   tessera_progress_start (&progress, _("Box Blur (SAT)"));
   next = tessera_band_at (bounds, bounds->y, rows);
-  band_start (&bands[0], target, &next, halo_x, halo_y);
+  band_start (&bands[0], drawable, &next, halo_x, halo_y);
   for (i = 0; status == TESSERA_OK; i++)
     {
       Band *band  = &bands[i % 2];
@@ -181,9 +183,9 @@ box_blur_bands (const TesseraTarget  *target,
       if (next.y < bottom)
         {
           next = tessera_band_at (bounds, next.y, rows);
-          band_start (after, target, &next, halo_x, halo_y);
+          band_start (after, drawable, &next, halo_x, halo_y);
         }
-      status = band_finish (band, target->drawable);
+      status = band_finish (band, drawable);
       if (band->fallback != TESSERA_OK)
         fallback = band->fallback;
       tessera_progress_update (&progress,
@@ -204,6 +206,6 @@ box_blur_bands (const TesseraTarget  *target,
       tessera_set_error (error, status);
       return FALSE;
     }
-  tessera_region_merge (target->drawable, bounds);
+  tessera_region_merge (drawable, bounds);
   return TRUE;
 }

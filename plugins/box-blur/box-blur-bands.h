@@ -4,20 +4,22 @@
  * Each band is read from GIMP's tiles with a halo of the blur's reach
  * (radius x iterations) above, below and beside it, blurred, and its own
  * rows written to the shadow buffer: the result is the same as from the
- * whole drawable at once, and the plug-in holds two bands, not two layers. */
+ * whole drawable at once, and the plug-in holds two bands, not two layers.
+ * GIMP 2.10's plug-in (box-blur.c) and GIMP 3's (box-blur3.c) both blur
+ * this way. */
 #ifndef BOX_BLUR_BANDS_H
 #define BOX_BLUR_BANDS_H
 
-#include "box-blur.h"
-#include "tessera-plugin.h"
+#include <libgimp/gimp.h>
+#include "box-blur-args.h"
 
-/* Blurs TARGET's selection bounds with PARAMS on BACKEND band by band into
- * its drawable's shadow buffer, then merges it as one undo step; on failure
- * the drawable is as it was.  TESSERA_BAND_BYTES in the environment sets
- * the bands' size (for the tests). */
-gboolean box_blur_bands (const TesseraTarget  *target,
-                         const TesseraBoxBlur *params,
-                         TesseraBackend        backend,
-                         GError              **error);
+/* Blurs BOUNDS (the selection's bounds on DRAWABLE, an ID) with VALUES band
+ * by band into DRAWABLE's shadow buffer, then merges it as one undo step;
+ * on failure the drawable is as it was.  TESSERA_BAND_BYTES in the
+ * environment sets the bands' size (for the tests). */
+gboolean box_blur_bands (gint32               drawable,
+                         const GeglRectangle *bounds,
+                         const BoxBlurValues *values,
+                         GError             **error);
 
 #endif

@@ -49,15 +49,6 @@ reach (gint radius,
   return radius * iterations;
 }
 
-/* The core's parameters for VALUES on DRAWABLE. */
-static TesseraBoxBlur
-core_params (const BoxBlurValues *values,
-             gint32               drawable)
-{
-  return box_blur_params (values, babl_format_has_alpha (
-                            gimp_drawable_get_format (drawable)));
-}
-
 /* The preview's settings (tessera-live-region.h): a copy of the
  * dialog's. */
 static gpointer
@@ -173,10 +164,7 @@ box_blur_apply (const TesseraTarget *target,
                 gconstpointer        data,
                 GError             **error)
 {
-  const BoxBlurValues *values = data;
-  TesseraBoxBlur       params = core_params (values, target->drawable);
-
-  return box_blur_bands (target, &params, values->backend, error);
+  return box_blur_bands (target->drawable, &target->bounds, data, error);
 }
 
 static const gchar * const menu_paths[] =

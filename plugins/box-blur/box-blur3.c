@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — Box Blur (SAT) for GIMP 3: the procedure of the GIMP 2.10
- * plug-in (plugins/box-blur), from the same declaration. */
+ * plug-in (plugins/box-blur), from the same declaration, blurring in the
+ * same bands (box-blur-bands.h). */
 #include "config.h"
 
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <libgimp/gimpui.h>
 
 #include "box-blur-args.h"
+#include "box-blur-bands.h"
 #include "tessera-filter3.h"
 
 /* Each pass adds one radius. */
@@ -76,6 +78,16 @@ dialog_rows (GimpProcedureDialog *dialog,
   return g_list_prepend (rows, (gpointer) "tessera-radii-row");
 }
 
+/* Band by band, as in GIMP 2.10 (box-blur-bands.h). */
+static gboolean
+apply (gint32               drawable,
+       const GeglRectangle *bounds,
+       gconstpointer        values,
+       GError             **error)
+{
+  return box_blur_bands (drawable, bounds, values, error);
+}
+
 static const gchar * const menu_paths[] =
 {
   BOX_BLUR_MENUS, NULL
@@ -98,7 +110,8 @@ static const TesseraFilter3 box_blur3 =
   .values_size = sizeof (BoxBlurValues),
   .reach       = reach,
   .filter      = box_blur_filter,
-  .rows        = dialog_rows
+  .rows        = dialog_rows,
+  .apply       = apply
 };
 
 TESSERA_PLUGIN3_MAIN (&box_blur3.procedure)

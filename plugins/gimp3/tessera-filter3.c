@@ -12,50 +12,7 @@
 #include "tessera-plugin3.h"
 #include "tessera-gimp.h"
 #include "tessera-live-region.h"
-#include "tessera-progress.h"
 #include "tessera-region.h"
-
-/* Reads AROUND, filters it, writes BOUNDS back through the shadow in one
- * undo step. */
-static gboolean
-filter_drawable (const TesseraFilter3  *filter,
-                 gint32                 drawable,
-                 const GeglRectangle   *bounds,
-                 const GeglRectangle   *around,
-                 gconstpointer          values,
-                 TesseraBackend         backend,
-                 GError               **error)
-{
-  TesseraProgress progress;
-  TesseraExec     exec;
-  TesseraRegion   source, result;
-  TesseraStatus   status;
-
-  tessera_progress_start (&progress, _(filter->procedure.menu_label));
-  tessera_progress_stage (&progress, 0.1);
-  if (! tessera_region_read (&source, drawable, around, &progress, error))
-    return FALSE;
-  if (! tessera_region_alloc_like (&result, &source, error))
-    {
-      tessera_region_clear (&source);
-      return FALSE;
-    }
-  tessera_progress_stage (&progress, 0.8);
-  exec = tessera_progress_exec (&progress, backend);
-  status = filter->filter (&source.image, &result.image,
-                           babl_format_has_alpha (source.format), values,
-                           &exec);
-  tessera_region_clear (&source);
-  if (status == TESSERA_OK)
-    {
-      tessera_progress_stage (&progress, 0.1);
-      tessera_region_apply (&result, bounds, &progress);
-    }
-  else
-    tessera_set_error (error, status);
-  tessera_region_clear (&result);
-  return status == TESSERA_OK;
-}
 
 /* The backend asked for: the argument named "backend". */
 static TesseraBackend
@@ -161,8 +118,7 @@ tessera_filter3_run (GimpProcedure        *procedure,
   GError               *error  = NULL;
   gpointer              values;
   gint32                drawable;
-  GeglRectangle         bounds, around;
-  gint                  reach_x, reach_y;
+  GeglRectangle         bounds;
   gboolean              ok;
 
   drawable = tessera_target3 (image, drawables, &error);
@@ -176,10 +132,7 @@ tessera_filter3_run (GimpProcedure        *procedure,
   values = values_of (filter, config, &error);
   if (values == NULL)
     return tessera_failure3 (procedure, GIMP_PDB_CALLING_ERROR, error);
-  filter->reach (values, &reach_x, &reach_y);
-  around = tessera_rect_grow (drawable, &bounds, reach_x, reach_y);
-  ok = filter_drawable (filter, drawable, &bounds, &around, values,
-                        backend_of (filter, values), &error);
+  ok = filter->apply (drawable, &bounds, values, &error);
   g_free (values);
   if (! ok)
     return tessera_failure3 (procedure, GIMP_PDB_EXECUTION_ERROR, error);

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # GIMP 3 batch tests of Box Blur (SAT) (TAP): the GIMP 3 plug-in built in
 # the GIMP 3 root (root.sh, build.sh), called from Script-Fu with GIMP 3's
-# named arguments on RGB and RGBA layers, its pixels compared with the
-# core's (tessera-bench on the same file, as the GIMP 2.10 tests compare
-# theirs), and a layer group refused with the same message as in 2.10.
+# named arguments on RGB and RGBA layers (in one band, and in many as on a
+# huge layer), its pixels compared with the core's (tessera-bench on the
+# same file, as the GIMP 2.10 tests compare theirs), and a layer group
+# refused with the same message as in 2.10.
 # Skips when no GIMP 3 root can be had.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -27,7 +28,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..8"
+echo "1..9"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -77,6 +78,14 @@ blur rgba-9-2 rgba.png 9 2 1
 report $? "RGBA layer, radii 9 and 2: the core's pixels (colours weighted by alpha)"
 blur rgb-0 rgb.png 0 0 1
 report $? "radius 0 leaves the layer as it was"
+
+# In bands of few rows (TESSERA_BAND_BYTES=1: each band four times the
+# blur's reach, on GIMP's tile rows; box-blur-bands.c), as on a huge layer:
+# the same pixels as the core's on the whole layer.
+export TESSERA_BAND_BYTES=1
+blur rgba-bands rgba.png 7 9 2
+report $? "RGBA layer in bands of 128 rows, radii 7 and 9, 2 passes: the core's pixels"
+unset TESSERA_BAND_BYTES
 
 # 16 bits per sample (perceptual): GIMP 3 converts the 8-bit photo (each
 # sample times 257) and the core blurs the 16-bit samples.
