@@ -6,7 +6,8 @@
  * the other the anchors of the active path, so that points clicked with
  * the Paths tool become a path that keeps to the object between them.
  * This is the GIMP 2.10 plug-in; the run's work (trace-run.c) is shared
- * with the GIMP 3 one (trace-line3.c). */
+ * with the GIMP 3 one (trace-line3.c).  The plug-in also serves Export
+ * Paths as GeoJSON (geojson-gimp2.c), the traced paths' way into a GIS. */
 #include "config.h"
 
 #include <string.h>
@@ -16,6 +17,8 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-plugin.h"
+#include "geojson-export.h"
+#include "geojson-gimp2.h"
 #include "trace-dialog.h"
 #include "trace-run.h"
 
@@ -133,6 +136,7 @@ query (void)
 {
   tessera_plugin_install (&trace_line);
   tessera_plugin_install (&trace_line_from_path);
+  geojson_install ();
 }
 
 static void
@@ -179,6 +183,11 @@ run (const gchar      *name,
 {
   TraceRun run;
 
+  if (g_strcmp0 (name, GEOJSON_PROC) == 0)
+    {
+      geojson_run (n_params, param, n_return_vals, return_vals);
+      return;
+    }
   trace_run_init (&run, g_strcmp0 (name, TRACE_FROM_PATH_PROC) == 0);
 
   /* Repeating a trace of clicks (RUN-WITH-LAST-VALS) traces the last
