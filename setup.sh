@@ -18,7 +18,8 @@ top=$(pwd)
 
 packages="build-essential autoconf automake autopoint gettext pkg-config
   libgimp2.0-dev libgegl-dev libglib2.0-dev libgtk2.0-dev gimp
-  xvfb xauth xdotool imagemagick"
+  xvfb xauth xdotool imagemagick
+  python3-gdal gdal-bin"
 
 missing=""
 for p in $packages; do
