@@ -23,6 +23,7 @@
 #include "mst-segment-args.h"
 #include "reconstruct-args.h"
 #include "trace-line-args.h"
+#include "geojson-export.h"
 
 typedef struct
 {
@@ -90,7 +91,15 @@ static const Page pages[] =
     ARGS (trace_settings_args), NULL, 0,
     "; through the anchors of the active path\n"
     "(plug-in-tessera-trace-line-from-path RUN-NONINTERACTIVE image drawable\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL }
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL },
+  /* Its filename and georeference are strings, which no table holds: the
+   * help text describes them. */
+  { "tessera-trace-line", GEOJSON_PROC, GEOJSON_LABEL, GEOJSON_BLURB,
+    GEOJSON_HELP, { TESSERA_MENU }, NULL, 0, NULL, 0,
+    "; every path, in the georeference of the image's own file (its world\n"
+    "; file, or its GeoTIFF tags); returns 1 when georeferenced\n"
+    "(plug-in-tessera-export-paths-geojson RUN-NONINTERACTIVE image drawable\n"
+    "  \"/tmp/roads.geojson\" \"\")", NULL, NULL }
 };
 
 /* TEXT without its mnemonic's underscore, escaped for HTML. */
@@ -280,14 +289,20 @@ write_page (FILE       *out,
              "preset:</p>\n", out);
       write_settings (out, page->dialog_args, page->n_dialog_args);
     }
-  fprintf (out, "<h2>From Script-Fu</h2>\n<pre>%s</pre>\n"
-           "<p>GIMP 3&apos;s Script-Fu names the arguments instead, any left "
-           "out taking their defaults, and a choice by its name in lower "
-           "case: <code>(%s #:run-mode RUN-NONINTERACTIVE #:image image "
-           "#:drawables (vector drawable) #:%s ", example, page->name,
-           page->args[0].name);
-  write_named_default (out, &page->args[0]);
-  fprintf (out, ")</code>.</p>\n<p>The procedure <code>%s</code>; Help "
+  if (page->n_args == 0)
+    fputs ("<p>Described above.</p>\n", out);
+  fprintf (out, "<h2>From Script-Fu</h2>\n<pre>%s</pre>\n", example);
+  if (page->n_args > 0)
+    {
+      fprintf (out, "<p>GIMP 3&apos;s Script-Fu names the arguments "
+               "instead, any left out taking their defaults, and a choice by "
+               "its name in lower case: <code>(%s #:run-mode "
+               "RUN-NONINTERACTIVE #:image image #:drawables (vector "
+               "drawable) #:%s ", page->name, page->args[0].name);
+      write_named_default (out, &page->args[0]);
+      fputs (")</code>.</p>\n", out);
+    }
+  fprintf (out, "<p>The procedure <code>%s</code>; Help "
            "&rarr; Procedure Browser lists its arguments too.</p>\n"
            "</body>\n</html>\n", page->name);
   g_free (title);

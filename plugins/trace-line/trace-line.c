@@ -25,6 +25,8 @@
 /* Where the clicks of the last run are kept, for RUN-WITH-LAST-VALS:
  * whether they close, then the points. */
 #define LAST_CLICKS_KEY TRACE_PROC "-clicks"
+/* Where the dialog's Keep the path is kept (the Output: no argument). */
+#define KEEP_PATH_KEY TRACE_PROC "-keep-path"
 
 static void query (void);
 static void run   (const gchar      *name,
@@ -62,9 +64,13 @@ trace_dialog (const TesseraTarget *target,
    * for a repeat): they were made on another image, or this one before. */
   g_array_set_size (run->clicks, 0);
   run->closed = FALSE;
+  if (gimp_get_data_size (KEEP_PATH_KEY) == sizeof run->keep_path)
+    gimp_get_data (KEEP_PATH_KEY, &run->keep_path);
   if (! trace_dialog_run (target->image, target->drawable, &run->values,
-                          run->from_path, run->clicks, &run->closed))
+                          run->from_path, run->clicks, &run->closed,
+                          &run->keep_path))
     return FALSE;
+  gimp_set_data (KEEP_PATH_KEY, &run->keep_path, sizeof run->keep_path);
   /* The clicks stand for the coordinates, which the ranges check. */
   trace_run_give_coords (run);
   return TRUE;

@@ -34,6 +34,9 @@
 #               preview-zoom          zooming in changes that preview
 #               absent REGEX          no visible window's title matches
 #               hover X Y             the pointer to X,Y of the dialog window
+#               fits WIDTH HEIGHT     the dialog window is at most that large
+#                                     (its size kept in the work folder's
+#                                     dialog-size)
 #   gimprc    optional lines added to the profile's gimprc
 #   help      optional: "yes" lets the profile show help (use-help yes, the
 #             web browser for it, GIMP's help and web-browser plug-ins),
@@ -184,6 +187,15 @@ do_actions ()
         # shellcheck disable=SC2086
         timeout 10 xdotool mousemove --window "$1" $args \
           || echo "hover $args failed" >&2 ;;
+      fits)
+        _size=$(timeout 10 xdotool getwindowgeometry "$1" \
+                  | sed -n 's/^ *Geometry: //p')
+        echo "$_size" > "$work/dialog-size"
+        _width=${_size%x*} _height=${_size#*x}
+        if [ -z "$_size" ] || [ "$_width" -gt "${args% *}" ] \
+           || [ "$_height" -gt "${args#* }" ]; then
+          echo "the dialog is ${_size:-of no size}, larger than $args" >&2
+        fi ;;
       absent)
         if xdotool search --onlyvisible --name "$args" > /dev/null 2>&1; then
           echo "a window titled /$args/ is open" >&2
