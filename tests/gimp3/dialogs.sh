@@ -44,6 +44,8 @@ trace-line-from-path|landsat-bahamas-791x718.png|Trace Line|(let ((path (car (gi
 # lines "WHAT: TEXT" the plug-in notes, ui/tessera-test-hook.h).
 hooks='
 mst-segment-one-colour|^classes: 1 class from 1 colour$
+trace-line|^advanced: closed$
+trace-line-from-path|^advanced: closed$
 reconstruct-warning|^warning: The marker lies above the mask at [0-9]+ points; it is lowered to the mask first[.]$
 '
 
@@ -89,7 +91,9 @@ points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
 # not on a one-colour layer (no picture to find).
 filters=$(echo "$cases" | grep '|' | grep -v '^trace-line' \
   | grep -vc '^[a-z-]*-one-colour|')
-echo "1..$((1 + 5 * count + points + hooked + 2 * filters))"
+# Trace Line's dialogs must fit a 1366x768 laptop screen.
+traces=$(echo "$cases" | grep -c '^trace-line')
+echo "1..$((1 + 5 * count + points + hooked + 2 * filters + traces))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -197,6 +201,13 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  case $name in
+    trace-line*)
+      size=$(timeout 10 xdotool getwindowgeometry "$dialog" 2>/dev/null \
+               | sed -n 's/^ *Geometry: //p')
+      [ -n "$size" ] && [ "${size%x*}" -le 1366 ] && [ "${size#*x}" -le 768 ]
+      report $? "$name: the dialog, ${size:-of no size}, fits 1366x768" ;;
+  esac
   # Ours and GIMP's own labels (its generated ones from the arguments'
   # labels, its buttons), as GIMP 3 shows them and in German; GIMP's own
   # check of them prints "duplicate mnemonic".
