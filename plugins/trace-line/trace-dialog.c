@@ -94,7 +94,8 @@ static void
 add_output (GtkWidget   *vbox,
             TraceDialog *dialog)
 {
-  GtkWidget *stroke = add_option (vbox, TRACE_ARG_STROKE, dialog);
+  GtkWidget *row    = gtk_hbox_new (FALSE, 0);
+  GtkWidget *stroke = add_option (row, TRACE_ARG_STROKE, dialog);
   GtkWidget *align  = gtk_alignment_new (0.0, 0.5, 0.0, 0.0);
 
   dialog->keep_path = gtk_check_button_new_with_label (_(TRACE_KEEP_PATH_LABEL));
@@ -103,9 +104,10 @@ add_output (GtkWidget   *vbox,
                                 dialog->keep);
   g_signal_connect (dialog->keep_path, "toggled",
                     G_CALLBACK (gimp_toggle_button_update), &dialog->keep);
-  gtk_alignment_set_padding (GTK_ALIGNMENT (align), 0, 0, 20, 0);
+  gtk_alignment_set_padding (GTK_ALIGNMENT (align), 0, 0, 12, 0);
   gtk_container_add (GTK_CONTAINER (align), dialog->keep_path);
-  gtk_box_pack_start (GTK_BOX (vbox), align, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (row), align, FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (vbox), row, FALSE, FALSE, 0);
   g_signal_connect_data (stroke, "toggled", G_CALLBACK (keep_path_sensitive),
                          dialog, NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   keep_path_sensitive (dialog);
@@ -235,7 +237,7 @@ make_advanced (TraceDialog *dialog)
 {
   GtkWidget *vbox     = gtk_vbox_new (FALSE, 6);
   GtkTable  *table    = new_table (G_N_ELEMENTS (advanced_rows) + 1);
-  GtkWidget *combo;
+  GtkWidget *combo, *toggles;
   guint      row;
 
   for (row = 0; row < G_N_ELEMENTS (advanced_rows); row++)
@@ -266,8 +268,11 @@ make_advanced (TraceDialog *dialog)
   g_signal_connect_data (combo, "changed", G_CALLBACK (retrace_all), dialog,
                          NULL, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   gtk_box_pack_start (GTK_BOX (vbox), GTK_WIDGET (table), FALSE, FALSE, 6);
-  add_option (vbox, TRACE_ARG_MEAN, dialog);
-  add_option (vbox, TRACE_ARG_SMOOTH, dialog);
+  /* The two options side by side: the dialog fits 768 pixels open. */
+  toggles = gtk_hbox_new (FALSE, 12);
+  add_option (toggles, TRACE_ARG_MEAN, dialog);
+  add_option (toggles, TRACE_ARG_SMOOTH, dialog);
+  gtk_box_pack_start (GTK_BOX (vbox), toggles, FALSE, FALSE, 0);
   return trace_picker_advanced (vbox);
 }
 
