@@ -145,6 +145,7 @@ follow_changed (GtkWidget   *combo,
   gtk_adjustment_set_value (dialog->line_width, dialog->values->line_width);
   dialog->syncing = FALSE;
   line_width_sensitive (dialog);
+  trace_follow_note (dialog->values);
   retrace_all (dialog);
 }
 

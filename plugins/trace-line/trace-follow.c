@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include "tessera-test-hook.h"
 #include "trace-follow.h"
 
 const gchar * const trace_follow_labels[3] =
@@ -39,4 +40,17 @@ trace_follow_set (TraceValues *values,
       values->keep_side  = follow == TRACE_FOLLOW_EDGE_KEPT_SIDE;
       break;
     }
+}
+
+void
+trace_follow_note (const TraceValues *values)
+{
+  static const gchar * const nicks[] = { "edge, clicked side", "edge",
+                                         "centre line" };
+  gchar *text = g_strdup_printf ("%s, line width %g",
+                                 nicks[trace_follow_of_values (values)],
+                                 values->line_width);
+
+  tessera_test_hook_note ("follow", text);
+  g_free (text);
 }

@@ -48,4 +48,7 @@ void        trace_follow_set       (TraceValues       *values,
                                     TraceFollow        follow,
                                     gdouble           *width);
 
+/* Tells the dialog tests what VALUES follow (ui/tessera-test-hook.h). */
+void        trace_follow_note      (const TraceValues *values);
+
 #endif

@@ -131,7 +131,10 @@ setting_changed (GimpProcedureConfig *config,
                             dialog->arrays);
   dialog->syncing = TRUE;
   if (strcmp (pspec->name, "follow") == 0)
-    follow_to_settings (config, dialog);
+    {
+      follow_to_settings (config, dialog);
+      trace_follow_note (&dialog->run->values);
+    }
   else if (strcmp (pspec->name, "line-width") == 0
            || strcmp (pspec->name, "keep-side") == 0)
     settings_to_follow (config, dialog);
