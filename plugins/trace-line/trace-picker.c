@@ -636,6 +636,9 @@ trace_picker_free (TracePicker *picker)
   g_free (picker);
 }
 
+/* GIMP 3's Advanced, open, at most this high (pixels): its rows scroll. */
+#define ADVANCED_HEIGHT 280
+
 /* Tells the dialog tests whether Advanced is open. */
 static void
 note_expanded (GtkExpander *expander)
@@ -650,6 +653,22 @@ trace_picker_advanced (GtkWidget *contents)
   GtkWidget *expander;
 
   expander = gtk_expander_new_with_mnemonic (_(TRACE_ADVANCED_LABEL));
+#if TESSERA_GTK3
+  {
+    /* GIMP 3's rows are taller than GIMP 2.10's: opened, the settings
+     * scroll, so that the dialog still fits a 768-pixel screen. */
+    GtkWidget *scrolled = gtk_scrolled_window_new (NULL, NULL);
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                    GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled),
+                                                ADVANCED_HEIGHT);
+    gtk_scrolled_window_set_propagate_natural_width (
+      GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_container_add (GTK_CONTAINER (scrolled), contents);
+    contents = scrolled;
+  }
+#endif
   gtk_container_add (GTK_CONTAINER (expander), contents);
   gtk_expander_set_expanded (GTK_EXPANDER (expander), FALSE);
   note_expanded (GTK_EXPANDER (expander));

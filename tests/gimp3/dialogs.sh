@@ -91,9 +91,10 @@ points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
 # not on a one-colour layer (no picture to find).
 filters=$(echo "$cases" | grep '|' | grep -v '^trace-line' \
   | grep -vc '^[a-z-]*-one-colour|')
-# Trace Line's dialogs must fit a 1366x768 laptop screen.
+# Trace Line's dialogs must fit a 1366x768 laptop screen, Advanced closed
+# and open.
 traces=$(echo "$cases" | grep -c '^trace-line')
-echo "1..$((1 + 5 * count + points + hooked + 2 * filters + traces))"
+echo "1..$((1 + 5 * count + points + hooked + 2 * filters + 2 * traces))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -206,7 +207,21 @@ SCM
       size=$(timeout 10 xdotool getwindowgeometry "$dialog" 2>/dev/null \
                | sed -n 's/^ *Geometry: //p')
       [ -n "$size" ] && [ "${size%x*}" -le 1366 ] && [ "${size#*x}" -le 768 ]
-      report $? "$name: the dialog, ${size:-of no size}, fits 1366x768" ;;
+      report $? "$name: the dialog, ${size:-of no size}, fits 1366x768"
+      # Advanced opened (Alt+V), then closed again.
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+v
+      sleep 2
+      import -window root "$shots/$name-advanced.png"
+      size=$(timeout 10 xdotool getwindowgeometry "$dialog" 2>/dev/null \
+               | sed -n 's/^ *Geometry: //p')
+      grep -q '^advanced: open$' "$root$dir/hook.log" 2>/dev/null \
+        && [ -n "$size" ] && [ "${size%x*}" -le 1366 ] \
+        && [ "${size#*x}" -le 768 ]
+      report $? "$name: Advanced opened, the dialog, ${size:-of no size}, fits 1366x768"
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+v
+      sleep 1 ;;
   esac
   # Ours and GIMP's own labels (its generated ones from the arguments'
   # labels, its buttons), as GIMP 3 shows them and in German; GIMP's own
