@@ -194,12 +194,9 @@ tessera_view_zoom_to_fit (TesseraView *view)
          width / 2.0, height / 2.0);
 }
 
-/* The next zoom level above (STEP 1) or below (STEP -1) the zoom. */
-void
-tessera_view_zoom_step (TesseraView *view,
-                        gint         step,
-                        gdouble      ax,
-                        gdouble      ay)
+gdouble
+tessera_view_next_zoom (const TesseraView *view,
+                        gint               step)
 {
   gdouble zoom = view->zoom;
   guint   i;
@@ -216,16 +213,58 @@ tessera_view_zoom_step (TesseraView *view,
         if (zoom_levels[i] < zoom / 1.001)
           break;
     }
+  return zoom_levels[i];
+}
+
+void
+tessera_view_zoom_step (TesseraView *view,
+                        gint         step,
+                        gdouble      ax,
+                        gdouble      ay)
+{
   view->fitted = FALSE;
-  tessera_view_set_zoom (view, zoom_levels[i], ax, ay);
+  tessera_view_set_zoom (view, tessera_view_next_zoom (view, step), ax, ay);
+}
+
+void
+tessera_view_zoom_keeping_focus (TesseraView *view,
+                                 gdouble      zoom)
+{
+  gdouble width  = tessera_view_area_width (view);
+  gdouble height = tessera_view_area_height (view);
+  gdouble ax, ay;
+
+  view->fitted = FALSE;
+  if (! view->has_focus)
+    {
+      tessera_view_set_zoom (view, zoom, width / 2.0, height / 2.0);
+      return;
+    }
+  tessera_view_to_widget (view, view->focus_x, view->focus_y, &ax, &ay);
+  if (ax < 0.0 || ay < 0.0 || ax > width || ay > height)
+    {
+      ax = width / 2.0;
+      ay = height / 2.0;
+    }
+  place (view, zoom, view->focus_x, view->focus_y, ax, ay);
 }
 
 void
 tessera_view_zoom_step_centred (TesseraView *view,
                                 gint         step)
 {
-  tessera_view_zoom_step (view, step, tessera_view_area_width (view) / 2.0,
-                          tessera_view_area_height (view) / 2.0);
+  tessera_view_zoom_keeping_focus (view, tessera_view_next_zoom (view, step));
+}
+
+void
+tessera_view_set_focus (TesseraView *view,
+                        gboolean     has_focus,
+                        gdouble      x,
+                        gdouble      y)
+{
+  view->has_focus = has_focus;
+  view->focus_x   = x;
+  view->focus_y   = y;
 }
 
 void

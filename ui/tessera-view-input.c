@@ -120,28 +120,37 @@ area_scroll (GtkWidget      *area,
   return TRUE;
 }
 
-/* Where a zoom by key keeps the view: under the pointer when it is over
- * AREA, as in GIMP's image windows, else at the centre. */
-static void
-key_zoom_anchor (GtkWidget   *area,
-                 TesseraView *view,
-                 gdouble     *ax,
-                 gdouble     *ay)
+/* Whether the pointer is over AREA, and where: a zoom by key keeps the
+ * point under it where it is, as in GIMP's image windows; else the focus
+ * point (tessera_view_zoom_keeping_focus). */
+static gboolean
+pointer_over (GtkWidget   *area,
+              TesseraView *view,
+              gdouble     *ax,
+              gdouble     *ay)
 {
   gint x, y;
 
   tessera_widget_get_pointer (area, &x, &y);
-  if (x >= 0 && y >= 0 && x < tessera_view_area_width (view)
-      && y < tessera_view_area_height (view))
-    {
-      *ax = x;
-      *ay = y;
-    }
+  *ax = x;
+  *ay = y;
+  return x >= 0 && y >= 0 && x < tessera_view_area_width (view)
+         && y < tessera_view_area_height (view);
+}
+
+/* Zooms to ZOOM (by a key) around the pointer or the focus point. */
+static void
+key_zoom (GtkWidget   *area,
+          TesseraView *view,
+          gdouble      zoom)
+{
+  gdouble ax, ay;
+
+  view->fitted = FALSE;
+  if (pointer_over (area, view, &ax, &ay))
+    tessera_view_set_zoom (view, zoom, ax, ay);
   else
-    {
-      *ax = tessera_view_area_width (view) / 2.0;
-      *ay = tessera_view_area_height (view) / 2.0;
-    }
+    tessera_view_zoom_keeping_focus (view, zoom);
 }
 
 static gboolean
@@ -149,24 +158,20 @@ area_key_press (GtkWidget   *area,
                 GdkEventKey *event,
                 TesseraView *view)
 {
-  gdouble ax, ay;
-
-  key_zoom_anchor (area, view, &ax, &ay);
   switch (event->keyval)
     {
     case GDK_KEY_plus:
     case GDK_KEY_equal:
     case GDK_KEY_KP_Add:
-      tessera_view_zoom_step (view, 1, ax, ay);
+      key_zoom (area, view, tessera_view_next_zoom (view, 1));
       return TRUE;
     case GDK_KEY_minus:
     case GDK_KEY_KP_Subtract:
-      tessera_view_zoom_step (view, -1, ax, ay);
+      key_zoom (area, view, tessera_view_next_zoom (view, -1));
       return TRUE;
     case GDK_KEY_1:
     case GDK_KEY_KP_1:
-      view->fitted = FALSE;
-      tessera_view_set_zoom (view, 1.0, ax, ay);
+      key_zoom (area, view, 1.0);
       return TRUE;
     default:
       return FALSE;

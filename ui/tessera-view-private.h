@@ -38,6 +38,8 @@ struct _TesseraView
   GtkWidget       *zoom_label;
   gdouble          zoom;
   gboolean         fitted;            /* refit when resized, until zoomed */
+  gboolean         has_focus;         /* zooms keep FOCUS_X, FOCUS_Y in */
+  gdouble          focus_x, focus_y;  /* view (drawable coordinates) */
   guint            changed_idle;      /* "view-changed" to emit */
 
   /* The thumbnail drawn last, of the drawable's rectangle SHOWN_RECT. */
@@ -101,6 +103,13 @@ void     tessera_view_zoom_step          (TesseraView         *view,
                                           gint                 step,
                                           gdouble              ax,
                                           gdouble              ay);
+/* The next zoom level above (STEP 1) or below (STEP -1) the zoom. */
+gdouble  tessera_view_next_zoom          (const TesseraView   *view,
+                                          gint                 step);
+/* Zooms to ZOOM keeping the focus point where it is, or in the middle
+ * when it was out of view; without one, the middle of the view. */
+void     tessera_view_zoom_keeping_focus (TesseraView         *view,
+                                          gdouble              zoom);
 void     tessera_view_zoom_step_centred  (TesseraView         *view,
                                           gint                 step);
 

@@ -93,9 +93,7 @@ zoom_out_clicked (TesseraView *view)
 static void
 zoom_100_clicked (TesseraView *view)
 {
-  view->fitted = FALSE;
-  tessera_view_set_zoom (view, 1.0, tessera_view_area_width (view) / 2.0,
-                         tessera_view_area_height (view) / 2.0);
+  tessera_view_zoom_keeping_focus (view, 1.0);
 }
 
 static GtkWidget *

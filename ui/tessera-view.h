@@ -87,6 +87,14 @@ void          tessera_view_to_widget   (TesseraView         *view,
                                         gdouble             *widget_x,
                                         gdouble             *widget_y);
 
+/* The drawable point (X, Y) that the zoom buttons, and the keys while the
+ * pointer is not over the view, keep in view (a point picker's last
+ * point); HAS_FOCUS FALSE: none, they keep the middle. */
+void          tessera_view_set_focus   (TesseraView         *view,
+                                        gboolean             has_focus,
+                                        gdouble              x,
+                                        gdouble              y);
+
 /* Draws the image and the overlay again (after the overlay changed). */
 void          tessera_view_redraw      (TesseraView         *view);
 

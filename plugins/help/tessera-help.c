@@ -23,6 +23,7 @@
 #include "mst-segment-args.h"
 #include "reconstruct-args.h"
 #include "trace-line-args.h"
+#include "geojson-export.h"
 
 typedef struct
 {
@@ -40,6 +41,7 @@ typedef struct
   const gchar      *drawable;    /* the third argument's name, when not
                                     "drawable", and its description */
   const gchar      *drawable_description;
+  const gchar      *string_args; /* HTML: the arguments no table holds */
 } Page;
 
 #define ARGS(table) table, G_N_ELEMENTS (table)
@@ -50,21 +52,22 @@ static const Page pages[] =
     BOX_BLUR_HELP, { BOX_BLUR_MENUS }, ARGS (box_blur_args), NULL, 0,
     "; radius 10 x 4, three passes (about a Gaussian), any backend\n"
     "(plug-in-tessera-box-blur RUN-NONINTERACTIVE image drawable 10 4 3 0)",
-    NULL, NULL },
+    NULL, NULL, NULL },
   { "tessera-fill-contours", FILL_CONTOURS_PROC, FILL_CONTOURS_LABEL,
     FILL_CONTOURS_BLURB, FILL_CONTOURS_HELP, { FILL_CONTOURS_MENUS },
     ARGS (fill_contours_args), NULL, 0,
     "; dark lines, flat colours on a new layer, 2 px under the line, gaps\n"
     "; of up to 3 px closed, colour seed 7\n"
     "(plug-in-tessera-fill-contours RUN-NONINTERACTIVE image drawable\n"
-    "                               1 0.5 4 3 0 2 0 3 0 0 0 -1 7)", NULL, NULL },
+    "                               1 0.5 4 3 0 2 0 3 0 0 0 -1 7)",
+    NULL, NULL, NULL },
   { "tessera-mst-segment", MST_SEGMENT_PROC, MST_SEGMENT_LABEL,
     MST_SEGMENT_BLURB, MST_SEGMENT_HELP, { MST_SEGMENT_MENUS },
     ARGS (segment_args), NULL, 0,
     "; 8 classes, none under 1 % of the pixels, in CIE L*a*b*, a layer\n"
     "; per class, any backend, the weighted method\n"
     "(plug-in-tessera-mst-segment RUN-NONINTERACTIVE image drawable\n"
-    "                             8 0.01 1.0 1 1 0 0)", NULL, NULL },
+    "                             8 0.01 1.0 1 1 0 0)", NULL, NULL, NULL },
   { "tessera-reconstruct", RECONSTRUCT_PROC, RECONSTRUCT_LABEL,
     RECONSTRUCT_BLURB, RECONSTRUCT_HELP, { RECONSTRUCT_MENUS },
     ARGS (reconstruct_args), NULL, 0,
@@ -72,25 +75,36 @@ static const Page pages[] =
     "; new layer, each channel on its own\n"
     "(plug-in-tessera-reconstruct RUN-NONINTERACTIVE image drawable marker\n"
     "                             0 8 0 0 0)",
-    RECONSTRUCT_MASK_NAME, RECONSTRUCT_MASK_DESCRIPTION },
+    RECONSTRUCT_MASK_NAME, RECONSTRUCT_MASK_DESCRIPTION, NULL },
   { "tessera-reconstruct", PRESET_PROC, PRESET_LABEL, PRESET_BLURB,
     PRESET_HELP, { RECONSTRUCT_MENUS }, ARGS (preset_args),
     ARGS (preset_dialog_args),
     "; h-domes of 10 %, 8-connected, in place, each channel on its own\n"
     "(plug-in-tessera-reconstruct-preset RUN-NONINTERACTIVE image drawable\n"
-    "                                    2 10.0 8 1 0 0)", NULL, NULL },
+    "                                    2 10.0 8 1 0 0)", NULL, NULL, NULL },
   { "tessera-trace-line", TRACE_PROC, TRACE_LABEL, TRACE_BLURB, TRACE_HELP,
     { TRACE_MENUS }, ARGS (trace_line_args), NULL, 0,
     "; from 385,290 through 425,445 to 470,600; returns the new path\n"
     "(plug-in-tessera-trace-line RUN-NONINTERACTIVE image drawable\n"
     "  6 #(385 290 425 445 470 600)\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL },
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL, NULL },
   { "tessera-trace-line", TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL,
     TRACE_FROM_PATH_BLURB, TRACE_FROM_PATH_HELP, { TRACE_MENUS },
     ARGS (trace_settings_args), NULL, 0,
     "; through the anchors of the active path\n"
     "(plug-in-tessera-trace-line-from-path RUN-NONINTERACTIVE image drawable\n"
-    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL }
+    "  8 256 20 30 1.5 0 0 0 0.05 0.15 3 1 1 3 1 3 0 0.5)", NULL, NULL, NULL },
+  /* Its filename and georeference are strings, which no table holds: the
+   * help text describes them. */
+  { "tessera-trace-line", GEOJSON_PROC, GEOJSON_LABEL, GEOJSON_BLURB,
+    GEOJSON_HELP, { TESSERA_MENU }, NULL, 0, NULL, 0,
+    "; every path, in the georeference of the image's own file (its world\n"
+    "; file, or its GeoTIFF tags); returns 1 when georeferenced\n"
+    "(plug-in-tessera-export-paths-geojson RUN-NONINTERACTIVE image drawable\n"
+    "  \"/tmp/roads.geojson\" \"\")", NULL, NULL,
+    "<code>filename</code> (a string: the GeoJSON file to write), then "
+    "<code>georeference</code> (a string: the file whose georeference to "
+    "use; empty: the image&apos;s own)" }
 };
 
 /* TEXT without its mnemonic's underscore, escaped for HTML. */
@@ -280,14 +294,20 @@ write_page (FILE       *out,
              "preset:</p>\n", out);
       write_settings (out, page->dialog_args, page->n_dialog_args);
     }
-  fprintf (out, "<h2>From Script-Fu</h2>\n<pre>%s</pre>\n"
-           "<p>GIMP 3&apos;s Script-Fu names the arguments instead, any left "
-           "out taking their defaults, and a choice by its name in lower "
-           "case: <code>(%s #:run-mode RUN-NONINTERACTIVE #:image image "
-           "#:drawables (vector drawable) #:%s ", example, page->name,
-           page->args[0].name);
-  write_named_default (out, &page->args[0]);
-  fprintf (out, ")</code>.</p>\n<p>The procedure <code>%s</code>; Help "
+  if (page->string_args != NULL)
+    fprintf (out, "<p>%s.</p>\n", page->string_args);
+  fprintf (out, "<h2>From Script-Fu</h2>\n<pre>%s</pre>\n", example);
+  if (page->n_args > 0)
+    {
+      fprintf (out, "<p>GIMP 3&apos;s Script-Fu names the arguments "
+               "instead, any left out taking their defaults, and a choice by "
+               "its name in lower case: <code>(%s #:run-mode "
+               "RUN-NONINTERACTIVE #:image image #:drawables (vector "
+               "drawable) #:%s ", page->name, page->args[0].name);
+      write_named_default (out, &page->args[0]);
+      fputs (")</code>.</p>\n", out);
+    }
+  fprintf (out, "<p>The procedure <code>%s</code>; Help "
            "&rarr; Procedure Browser lists its arguments too.</p>\n"
            "</body>\n</html>\n", page->name);
   g_free (title);

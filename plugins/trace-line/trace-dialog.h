@@ -10,13 +10,14 @@
 
 /* Shows the dialog for DRAWABLE of IMAGE.  It starts with the anchors of
  * the active path when FROM_PATH, else with CLICKS (image coordinates).
- * On OK, VALUES, CLICKS and *CLOSED hold the user's choice; FALSE when the
- * user cancelled. */
+ * On OK, VALUES, CLICKS, *CLOSED and *KEEP_PATH (the Output: FALSE, the
+ * stroke alone) hold the user's choice; FALSE when the user cancelled. */
 gboolean trace_dialog_run (gint32       image,
                            gint32       drawable,
                            TraceValues *values,
                            gboolean     from_path,
                            GArray      *clicks,
-                           gboolean    *closed);
+                           gboolean    *closed,
+                           gboolean    *keep_path);
 
 #endif

@@ -58,6 +58,8 @@ typedef struct
   gboolean          from_path; /* the clicks are the active path's anchors */
   GArray           *clicks;    /* TesseraPoint, image coordinates */
   gboolean          closed;    /* the last click links back to the first */
+  gboolean          keep_path; /* FALSE: the dialog's Output is the stroke
+                                  alone, the path removed once stroked */
 } TraceRun;
 
 /* The tables' offsets are TraceRun's; the settings' are also TraceValues'
@@ -157,7 +159,7 @@ static const TesseraArgChoice trace_objective_choices[] =
                           "within max-angle of the way it runs there"),      \
                        TRUE),                                                \
   TESSERA_ARG_DOUBLE ("stroke-width", TraceRun, values.stroke_width,         \
-                      N_("Stroke _width"),                                   \
+                      N_("Stroke wi_dth"),                                   \
                       N_("With stroke, the hard round brush's size in "      \
                          "pixels (0: the current brush as it is)"),          \
                       0.0, 1000.0, 0.0, 50.0, 3.0, N_("px")),                \

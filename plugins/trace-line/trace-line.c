@@ -6,7 +6,8 @@
  * the other the anchors of the active path, so that points clicked with
  * the Paths tool become a path that keeps to the object between them.
  * This is the GIMP 2.10 plug-in; the run's work (trace-run.c) is shared
- * with the GIMP 3 one (trace-line3.c). */
+ * with the GIMP 3 one (trace-line3.c).  The plug-in also serves Export
+ * Paths as GeoJSON (geojson-gimp2.c), the traced paths' way into a GIS. */
 #include "config.h"
 
 #include <string.h>
@@ -16,12 +17,16 @@
 #include <libgimp/gimpui.h>
 
 #include "tessera-plugin.h"
+#include "geojson-export.h"
+#include "geojson-gimp2.h"
 #include "trace-dialog.h"
 #include "trace-run.h"
 
 /* Where the clicks of the last run are kept, for RUN-WITH-LAST-VALS:
  * whether they close, then the points. */
 #define LAST_CLICKS_KEY TRACE_PROC "-clicks"
+/* Where the dialog's Keep the path is kept (the Output: no argument). */
+#define KEEP_PATH_KEY TRACE_PROC "-keep-path"
 
 static void query (void);
 static void run   (const gchar      *name,
@@ -59,9 +64,13 @@ trace_dialog (const TesseraTarget *target,
    * for a repeat): they were made on another image, or this one before. */
   g_array_set_size (run->clicks, 0);
   run->closed = FALSE;
+  if (gimp_get_data_size (KEEP_PATH_KEY) == sizeof run->keep_path)
+    gimp_get_data (KEEP_PATH_KEY, &run->keep_path);
   if (! trace_dialog_run (target->image, target->drawable, &run->values,
-                          run->from_path, run->clicks, &run->closed))
+                          run->from_path, run->clicks, &run->closed,
+                          &run->keep_path))
     return FALSE;
+  gimp_set_data (KEEP_PATH_KEY, &run->keep_path, sizeof run->keep_path);
   /* The clicks stand for the coordinates, which the ranges check. */
   trace_run_give_coords (run);
   return TRUE;
@@ -133,6 +142,7 @@ query (void)
 {
   tessera_plugin_install (&trace_line);
   tessera_plugin_install (&trace_line_from_path);
+  geojson_install ();
 }
 
 static void
@@ -179,6 +189,11 @@ run (const gchar      *name,
 {
   TraceRun run;
 
+  if (g_strcmp0 (name, GEOJSON_PROC) == 0)
+    {
+      geojson_run (n_params, param, n_return_vals, return_vals);
+      return;
+    }
   trace_run_init (&run, g_strcmp0 (name, TRACE_FROM_PATH_PROC) == 0);
 
   /* Repeating a trace of clicks (RUN-WITH-LAST-VALS) traces the last

@@ -17,13 +17,15 @@
 #include "tessera-plugin3.h"
 #include "tessera-drawable.h"
 #include "tessera-gimp.h"
+#include "geojson-gimp3.h"
+#include "trace-follow.h"
 #include "trace-picker.h"
 #include "trace-run.h"
 
 static GimpValueArray *run (GimpProcedure *procedure, GimpRunMode run_mode,
                             GimpImage *image, GimpDrawable **drawables,
                             GimpProcedureConfig *config, gpointer run_data);
-static void add_path_return_value (GimpProcedure *procedure);
+static void extend_procedure (GimpProcedure *procedure);
 
 static const gchar * const menu_paths[] =
 {
@@ -34,7 +36,7 @@ static const TesseraProcedure3 trace_line3 =
 {
   TRACE_PROC, TRACE_LABEL, TRACE_BLURB, TRACE_HELP, menu_paths,
   trace_line_args, G_N_ELEMENTS (trace_line_args), run, &trace_line3,
-  add_path_return_value
+  extend_procedure
 };
 
 static const TesseraProcedure3 trace_from_path3 =
@@ -42,7 +44,7 @@ static const TesseraProcedure3 trace_from_path3 =
   TRACE_FROM_PATH_PROC, TRACE_FROM_PATH_LABEL, TRACE_FROM_PATH_BLURB,
   TRACE_FROM_PATH_HELP, menu_paths, trace_settings_args,
   G_N_ELEMENTS (trace_settings_args), run, &trace_from_path3,
-  add_path_return_value
+  extend_procedure
 };
 
 /* A dialog's run: the settings it changes in RUN (read from CONFIG), the
@@ -52,21 +54,66 @@ typedef struct
   TraceRun    *run;
   TracePicker *picker;
   GPtrArray   *arrays;
+  gdouble      width;     /* the centre line's, kept while on an edge */
+  gboolean     syncing;   /* Follow and line-width setting each other */
 } TraceDialog3;
+
+/* DIALOG's widget for the setting NAME is sensitive only while the choice
+ * IF_NAME is VALUE. */
+static void
+sensitive_if (GimpProcedureDialog *dialog,
+              const gchar         *name,
+              const gchar         *if_name,
+              const gchar         *value)
+{
+  GimpValueArray *values = gimp_value_array_new (1);
+  GValue          gvalue = G_VALUE_INIT;
+
+  g_value_init (&gvalue, G_TYPE_STRING);
+  g_value_set_static_string (&gvalue, value);
+  gimp_value_array_append (values, &gvalue);
+  g_value_unset (&gvalue);
+  gimp_procedure_dialog_set_sensitive_if_in (dialog, name, NULL, if_name,
+                                             values, TRUE);
+}
 
 /* The threshold counts for the sine objective only. */
 static void
 threshold_if_sine (GimpProcedureDialog *dialog)
 {
-  GimpValueArray *sine  = gimp_value_array_new (1);
-  GValue          value = G_VALUE_INIT;
+  sensitive_if (dialog, "threshold", "objective", "sine");
+}
 
-  g_value_init (&value, G_TYPE_STRING);
-  g_value_set_static_string (&value, "sine");
-  gimp_value_array_append (sine, &value);
-  g_value_unset (&value);
-  gimp_procedure_dialog_set_sensitive_if_in (dialog, "threshold", NULL,
-                                             "objective", sine, TRUE);
+/* The line width counts for a centre line only. */
+static void
+line_width_if_centre (GimpProcedureDialog *dialog)
+{
+  sensitive_if (dialog, "line-width", "follow", "centre");
+}
+
+/* Follow (an aux argument: the dialog's, not the PDB's) and what it
+ * stands for, keep-side and line-width, set each other. */
+static void
+follow_to_settings (GimpProcedureConfig *config,
+                    TraceDialog3        *dialog)
+{
+  TraceValues *values = &dialog->run->values;
+  gint         follow = gimp_procedure_config_get_choice_id (config,
+                                                             "follow");
+
+  trace_follow_set (values, follow, &dialog->width);
+  g_object_set (config, "keep-side", values->keep_side,
+                "line-width", values->line_width, NULL);
+}
+
+static void
+settings_to_follow (GimpProcedureConfig *config,
+                    TraceDialog3        *dialog)
+{
+  static const gchar * const nicks[] = { "edge", "either", "centre" };
+
+  g_object_set (config, "follow",
+                nicks[trace_follow_of_values (&dialog->run->values)], NULL);
 }
 
 /* After a setting changed: every link anew, but for the stroke's, which
@@ -77,16 +124,58 @@ setting_changed (GimpProcedureConfig *config,
                  TraceDialog3        *dialog)
 {
   if (strcmp (pspec->name, "stroke") == 0
-      || strcmp (pspec->name, "stroke-width") == 0)
+      || strcmp (pspec->name, "stroke-width") == 0 || dialog->syncing)
     return;
   tessera_args_from_config (config, trace_settings_args,
                             G_N_ELEMENTS (trace_settings_args), dialog->run,
                             dialog->arrays);
+  dialog->syncing = TRUE;
+  if (strcmp (pspec->name, "follow") == 0)
+    {
+      follow_to_settings (config, dialog);
+      trace_follow_note (&dialog->run->values);
+    }
+  else if (strcmp (pspec->name, "line-width") == 0
+           || strcmp (pspec->name, "keep-side") == 0)
+    settings_to_follow (config, dialog);
+  dialog->syncing = FALSE;
   trace_picker_retrace (dialog->picker);
 }
 
-/* The settings made from the arguments (but the points), and the
- * picker's controls under them. */
+/* Basic: what to follow and how wide, how far a click snaps, the
+ * smoothing (the blur before the gradient), the output: Stroke the path,
+ * Keep the path (an aux argument, the dialog's own). */
+static const gchar * const basic_settings[] =
+{
+  "follow", "line-width", "snap-radius", "sigma", "stroke-width", "stroke",
+  "keep-path", NULL
+};
+
+/* Advanced, in an expander, closed: the rest but keep-side, which Follow
+ * stands for. */
+static GtkWidget *
+advanced_expander (GimpProcedureDialog     *dialog,
+                   const TesseraProcedure3 *described)
+{
+  GList     *rows = NULL;
+  GtkWidget *box;
+  gint       i;
+
+  for (i = 0; i < described->n_args; i++)
+    {
+      const gchar *name = described->args[i].name;
+
+      if (described->args[i].type != TESSERA_ARG_COORDS
+          && strcmp (name, "keep-side") != 0
+          && ! g_strv_contains ((const gchar * const *) basic_settings, name))
+        rows = g_list_append (rows, (gpointer) name);
+    }
+  box = gimp_procedure_dialog_fill_box_list (dialog, "trace-advanced", rows);
+  g_list_free (rows);
+  return trace_picker_advanced (box);
+}
+
+/* The basic settings, the picker's controls, then Advanced. */
 static GtkWidget *
 settings_box (GimpProcedureDialog     *dialog,
               const TesseraProcedure3 *described,
@@ -96,14 +185,15 @@ settings_box (GimpProcedureDialog     *dialog,
   GtkWidget *box;
   gint       i;
 
-  for (i = 0; i < described->n_args; i++)
-    if (described->args[i].type != TESSERA_ARG_COORDS)
-      rows = g_list_append (rows, (gpointer) described->args[i].name);
+  for (i = 0; basic_settings[i] != NULL; i++)
+    rows = g_list_append (rows, (gpointer) basic_settings[i]);
   box = gimp_procedure_dialog_fill_box_list (dialog, "trace-settings", rows);
   g_list_free (rows);
   gtk_box_pack_start (GTK_BOX (box), trace_picker_closed_toggle (picker),
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), trace_picker_buttons (picker),
+                      FALSE, FALSE, 0);
+  gtk_box_pack_start (GTK_BOX (box), advanced_expander (dialog, described),
                       FALSE, FALSE, 0);
   gtk_box_pack_start (GTK_BOX (box), trace_picker_hint (), FALSE, FALSE, 0);
   gtk_widget_show_all (box);
@@ -113,6 +203,7 @@ settings_box (GimpProcedureDialog     *dialog,
 /* The view left of the settings. */
 static void
 fill_dialog (GimpProcedureDialog     *dialog,
+             GimpProcedureConfig     *config,
              const TesseraProcedure3 *described,
              TracePicker             *picker)
 {
@@ -131,6 +222,9 @@ fill_dialog (GimpProcedureDialog     *dialog,
   gtk_box_reorder_child (GTK_BOX (main_box), view, 0);
   gimp_procedure_dialog_fill (dialog, "trace-main", NULL);
   threshold_if_sine (dialog);
+  line_width_if_centre (dialog);
+  gimp_procedure_dialog_set_sensitive (dialog, "keep-path", TRUE,
+                                       G_OBJECT (config), "stroke", FALSE);
 }
 
 /* The points chosen on the dialog into RUN (image coordinates); FALSE when
@@ -143,7 +237,7 @@ run_dialog (GimpProcedure            *procedure,
             TraceRun                 *run,
             GError                  **error)
 {
-  TraceDialog3  trace = { run, NULL, NULL };
+  TraceDialog3  trace = { run, NULL, NULL, 0.0, FALSE };
   GtkWidget    *dialog;
   gulong        handler;
   gboolean      ok;
@@ -156,6 +250,7 @@ run_dialog (GimpProcedure            *procedure,
   tessera_args_from_config (config, trace_settings_args,
                             G_N_ELEMENTS (trace_settings_args), run,
                             trace.arrays);
+  settings_to_follow (config, &trace);
   trace.picker = trace_picker_new (tessera_gimp_item_image (drawable),
                                    drawable, &run->values, run->from_path,
                                    run->clicks, FALSE, error);
@@ -167,7 +262,8 @@ run_dialog (GimpProcedure            *procedure,
 
   dialog = tessera_dialog3_new (procedure, config, described->menu_label,
                                 described->args, described->n_args);
-  fill_dialog (GIMP_PROCEDURE_DIALOG (dialog), described, trace.picker);
+  fill_dialog (GIMP_PROCEDURE_DIALOG (dialog), config, described,
+               trace.picker);
   trace_picker_start (trace.picker, dialog);
   handler = g_signal_connect (config, "notify", G_CALLBACK (setting_changed),
                               &trace);
@@ -259,6 +355,7 @@ run (GimpProcedure        *procedure,
         }
       if (! trace_run.from_path)
         coords_to_config (config, &trace_run);
+      g_object_get (config, "keep-path", &trace_run.keep_path, NULL);
     }
 
   arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) gimp_array_free);
@@ -283,12 +380,28 @@ run (GimpProcedure        *procedure,
   return results;
 }
 
+/* The return value, Keep the path, and Follow: the dialog's choice that
+ * stands for keep-side and line-width (trace-follow.h); the last two kept
+ * with the settings but no arguments of the PDB's. */
 static void
-add_path_return_value (GimpProcedure *procedure)
+extend_procedure (GimpProcedure *procedure)
 {
+  /* None when the dialog's Output is the stroke alone. */
   gimp_procedure_add_path_return_value (procedure, "path", _("Path"),
-                                        TRACE_PATH_DESCRIPTION, FALSE,
+                                        TRACE_PATH_DESCRIPTION, TRUE,
                                         G_PARAM_READWRITE);
+  gimp_procedure_add_boolean_aux_argument (procedure, "keep-path",
+                                           _(TRACE_KEEP_PATH_LABEL),
+                                           _(TRACE_KEEP_PATH_HELP), TRUE,
+                                           G_PARAM_READWRITE);
+  gimp_procedure_add_choice_aux_argument (
+    procedure, "follow", _(TRACE_FOLLOW_LABEL), _(TRACE_FOLLOW_HELP),
+    gimp_choice_new_with_values (
+      "edge", TRACE_FOLLOW_EDGE_KEPT_SIDE, _(trace_follow_labels[0]), NULL,
+      "either", TRACE_FOLLOW_EDGE_EITHER_SIDE, _(trace_follow_labels[1]), NULL,
+      "centre", TRACE_FOLLOW_CENTRE_LINE, _(trace_follow_labels[2]), NULL,
+      NULL),
+    "edge", G_PARAM_READWRITE);
 }
 
-TESSERA_PLUGIN3_MAIN (&trace_line3, &trace_from_path3)
+TESSERA_PLUGIN3_MAIN (&trace_line3, &trace_from_path3, &geojson_procedure3)

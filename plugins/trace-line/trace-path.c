@@ -162,7 +162,8 @@ trace_path_new (gint32              image,
                 gint                n_control,
                 gboolean            closed,
                 gboolean            stroke,
-                gdouble             stroke_width)
+                gdouble             stroke_width,
+                gboolean            keep_path)
 {
   gint     n_coords;
   gdouble *coords = control_coords (control, n_control, closed, &n_coords);
@@ -175,6 +176,15 @@ trace_path_new (gint32              image,
   gimp_item_set_visible (TESSERA_ITEM (path), TRUE);
   if (stroke)
     stroke_with_brush (drawable, path, stroke_width);
+  if (stroke && ! keep_path)
+    {
+#if TESSERA_GIMP3
+      gimp_image_remove_path (TESSERA_IMAGE (image), TESSERA_PATH (path));
+#else
+      gimp_image_remove_vectors (image, path);
+#endif
+      path = -1;
+    }
   gimp_image_undo_group_end (TESSERA_IMAGE (image));
 
   g_free (coords);

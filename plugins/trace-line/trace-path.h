@@ -35,13 +35,16 @@ TesseraPoint *trace_path_fit (const TesseraPoint *polyline,
  * the last anchor repeats the first), above the others, visible and
  * active; when STROKE, also stroked on DRAWABLE with the paintbrush and
  * the foreground colour, with a hard round brush of STROKE_WIDTH pixels
- * (the current brush when 0).  One undo step.  Returns the path's ID. */
+ * (the current brush when 0), and then removed unless KEEP_PATH (the
+ * dialog's Output: the stroke alone).  One undo step.  Returns the path's
+ * ID, or -1 when it was removed. */
 gint32   trace_path_new     (gint32               image,
                              gint32               drawable,
                              const TesseraPoint  *control,
                              gint                 n_control,
                              gboolean             closed,
                              gboolean             stroke,
-                             gdouble              stroke_width);
+                             gdouble              stroke_width,
+                              gboolean             keep_path);
 
 #endif

@@ -10,7 +10,9 @@
 #include "tessera-gimp.h"
 #include "tessera-gtk.h"
 #include "tessera-region.h"
+#include "tessera-test-hook.h"
 #include "tessera-view.h"
+#include "trace-follow.h"
 #include "trace-path.h"
 #include "trace-picker.h"
 #include "trace-worker.h"
@@ -158,6 +160,10 @@ sync_links (TracePicker *picker)
           link_ask (picker, i);
         }
     }
+  /* Zooming keeps the last point in view, where the user traces on. */
+  tessera_view_set_focus (TESSERA_VIEW (picker->view), n_clicks > 0,
+                          n_clicks > 0 ? clicks[n_clicks - 1].x : 0.0,
+                          n_clicks > 0 ? clicks[n_clicks - 1].y : 0.0);
   update_status (picker);
   tessera_view_redraw (TESSERA_VIEW (picker->view));
 }
@@ -628,4 +634,45 @@ trace_picker_free (TracePicker *picker)
   g_free (picker->note);
   tessera_region_clear (&picker->pixels);
   g_free (picker);
+}
+
+/* GIMP 3's Advanced, open, at most this high (pixels): its rows scroll. */
+#define ADVANCED_HEIGHT 280
+
+/* Tells the dialog tests whether Advanced is open. */
+static void
+note_expanded (GtkExpander *expander)
+{
+  tessera_test_hook_note ("advanced", gtk_expander_get_expanded (expander)
+                                      ? "open" : "closed");
+}
+
+GtkWidget *
+trace_picker_advanced (GtkWidget *contents)
+{
+  GtkWidget *expander;
+
+  expander = gtk_expander_new_with_mnemonic (_(TRACE_ADVANCED_LABEL));
+#if TESSERA_GTK3
+  {
+    /* GIMP 3's rows are taller than GIMP 2.10's: opened, the settings
+     * scroll, so that the dialog still fits a 768-pixel screen. */
+    GtkWidget *scrolled = gtk_scrolled_window_new (NULL, NULL);
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
+                                    GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled),
+                                                ADVANCED_HEIGHT);
+    gtk_scrolled_window_set_propagate_natural_width (
+      GTK_SCROLLED_WINDOW (scrolled), TRUE);
+    gtk_container_add (GTK_CONTAINER (scrolled), contents);
+    contents = scrolled;
+  }
+#endif
+  gtk_container_add (GTK_CONTAINER (expander), contents);
+  gtk_expander_set_expanded (GTK_EXPANDER (expander), FALSE);
+  note_expanded (GTK_EXPANDER (expander));
+  g_signal_connect (expander, "notify::expanded", G_CALLBACK (note_expanded),
+                    NULL);
+  return expander;
 }

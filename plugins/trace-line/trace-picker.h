@@ -35,6 +35,10 @@ GtkWidget   *trace_picker_closed_toggle (TracePicker    *picker);
 /* Remove Last Point and Clear, in a row. */
 GtkWidget   *trace_picker_buttons       (TracePicker    *picker);
 
+/* Advanced: an expander holding CONTENTS (the settings seldom changed),
+ * closed; whether it is open is noted for the dialog tests. */
+GtkWidget   *trace_picker_advanced      (GtkWidget      *contents);
+
 /* How to move about the view, in small print. */
 GtkWidget   *trace_picker_hint          (void);
 

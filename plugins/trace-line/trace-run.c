@@ -17,6 +17,7 @@ trace_run_init (TraceRun *run,
   tessera_args_defaults (trace_line_args, G_N_ELEMENTS (trace_line_args),
                          run);
   run->from_path = from_path;
+  run->keep_path = TRUE;
   run->clicks    = g_array_new (FALSE, FALSE, sizeof (TesseraPoint));
 }
 
@@ -145,7 +146,8 @@ new_path (gint32              image,
           gint32              drawable,
           GArray             *polyline,
           gboolean            closed,
-          const TraceValues  *values)
+          const TraceValues  *values,
+          gboolean            keep_path)
 {
   gint          n_control;
   TesseraPoint *control;
@@ -155,7 +157,7 @@ new_path (gint32              image,
                             polyline->len, closed, values->nodes + 1,
                             values->tolerance, &n_control);
   path = trace_path_new (image, drawable, control, n_control, closed,
-                         values->stroke, values->stroke_width);
+                         values->stroke, values->stroke_width, keep_path);
   g_free (control);
   return path;
 }
@@ -191,7 +193,8 @@ trace_run_apply (gint32           image,
   if (ok)
     {
       move_points (polyline, extent.x, extent.y);
-      *path = new_path (image, drawable, polyline, closed, &run->values);
+      *path = new_path (image, drawable, polyline, closed, &run->values,
+                        run->keep_path);
     }
   g_array_free (clicks, TRUE);
   g_array_free (polyline, TRUE);

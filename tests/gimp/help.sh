@@ -19,7 +19,7 @@ mkdir -p "$work"
 
 plugins="box-blur fill-contours mst-segment reconstruct trace-line"
 procedures="box-blur fill-contours mst-segment reconstruct reconstruct-preset
-            trace-line trace-line-from-path"
+            trace-line trace-line-from-path export-paths-geojson"
 # shellcheck disable=SC2046
 profile_make "$work/profile" $(for p in $plugins; do
     printf '%s ' "$abs_top_builddir/plugins/$p/tessera-$p"; done) \

@@ -61,6 +61,8 @@ reconstruct|^warning: The marker is the mask itself: the result is the mask unch
 reconstruct-warning|^mask: .+ [(]the active layer[)]$
 reconstruct-warning|^marker: white marker$
 reconstruct-warning|^warning: The marker lies above the mask in [0-9]+ % of the image; it is lowered to the mask first[.]$
+trace-line|^advanced: closed$
+trace-line-from-path|^advanced: closed$
 '
 
 # Only the cases named on the command line, if any.
@@ -106,7 +108,10 @@ points=$(echo "$cases" | cut -d'|' -f7 -s | wc -w)
 # not on a one-colour layer (no picture to find).
 filters=$(echo "$cases" | grep '|' | grep -v '^trace-line' \
   | grep -vc '^[a-z-]*-one-colour|')
-echo "1..$((1 + 5 * count + points + hooked + 2 * filters))"
+# Trace Line's dialogs must fit a 1366x768 laptop screen, Advanced closed
+# and open.
+traces=$(echo "$cases" | grep -c '^trace-line')
+echo "1..$((1 + 5 * count + points + hooked + 2 * filters + 2 * traces))"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -214,6 +219,27 @@ SCM
   fi
   [ -s "$shot" ]
   report $? "$name: the dialog /$title/ showed ($shot)"
+  case $name in
+    trace-line*)
+      size=$(timeout 10 xdotool getwindowgeometry "$dialog" 2>/dev/null \
+               | sed -n 's/^ *Geometry: //p')
+      [ -n "$size" ] && [ "${size%x*}" -le 1366 ] && [ "${size#*x}" -le 768 ]
+      report $? "$name: the dialog, ${size:-of no size}, fits 1366x768"
+      # Advanced opened (Alt+V), then closed again.
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+v
+      sleep 2
+      import -window root "$shots/$name-advanced.png"
+      size=$(timeout 10 xdotool getwindowgeometry "$dialog" 2>/dev/null \
+               | sed -n 's/^ *Geometry: //p')
+      grep -q '^advanced: open$' "$root$dir/hook.log" 2>/dev/null \
+        && [ -n "$size" ] && [ "${size%x*}" -le 1366 ] \
+        && [ "${size#*x}" -le 768 ]
+      report $? "$name: Advanced opened, the dialog, ${size:-of no size}, fits 1366x768"
+      timeout 10 xdotool windowfocus --sync "$dialog" key --clearmodifiers \
+        alt+v
+      sleep 1 ;;
+  esac
   # Ours and GIMP's own labels (its generated ones from the arguments'
   # labels, its buttons), as GIMP 3 shows them and in German; GIMP's own
   # check of them prints "duplicate mnemonic".

@@ -35,7 +35,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..17"
+echo "1..20"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -307,3 +307,46 @@ gimp3 --batch-interpreter=plug-in-script-fu-eval -b "$scheme3
   >"$host_work/indexed.log"
 grep -q "Indexed images are not supported" "$host_work/indexed.log"
 report $? "an indexed image is refused with what to do"
+
+# Export Paths as GeoJSON (geojson-check.py reads it back with OGR): a PNG
+# with its world file and .prj beside it, a GeoTIFF, a PNG without either
+# (pixels, said in the file), each named as the georeference: GIMP 3.0's
+# gimp-file-load leaves a batch's image without a file (gimp-image-get-file
+# and -imported-file give none), unlike GIMP 2.10's (whose batch test opens
+# the PNG and finds its world file by the image).
+mkdir -p "$host_work/geo"
+/usr/bin/python3 "$top/tests/gimp/geojson-check.py" make "$host_work/geo"
+geo_export ()   # NAME IMAGE GEOREFERENCE
+{
+  echo "(let* ((image (load \"$work/geo/$2\"))
+               (layer (vector-ref (car (gimp-image-get-layers image)) 0)))
+          (make-path image #(3 3 18 4 10 13))
+          (let ((georeferenced (car (plug-in-tessera-export-paths-geojson
+                                      #:run-mode RUN-NONINTERACTIVE
+                                      #:image image #:drawables (vector layer)
+                                      #:file \"$work/geo/$1.geojson\"
+                                      #:georeference \"$work/geo/$3\"))))
+            (emit (string-append \"GEO $1 \"
+              (if (or (eq? georeferenced #t) (eqv? georeferenced 1))
+                  \"1\" \"0\")))))"
+}
+gimp3 --batch-interpreter=plug-in-script-fu-eval -b "$scheme3
+  $(geo_export world world.png world.png)
+  $(geo_export geotiff plain.png geotiff.tif)
+  $(geo_export pixels plain.png plain.png)" >"$host_work/geojson.log"
+geo_check ()   # NAME KIND GEOREFERENCED
+{
+  grep -q "^GEO $1 $3\$" "$host_work/geojson.log" \
+    || { echo "# the call did not return $3"; return 1; }
+  problems=$(/usr/bin/python3 "$top/tests/gimp/geojson-check.py" check \
+               "$host_work/geo/$1.geojson" "$2" 3 3 18 4 10 13 2>&1)
+  status=$?
+  [ -z "$problems" ] || echo "$problems" | sed 's/^/# /'
+  return $status
+}
+geo_check world world 1
+report $? "GeoJSON: a PNG's world file and .prj (EPSG:32618), read by OGR"
+geo_check geotiff geotiff 1
+report $? "GeoJSON: a GeoTIFF named as the georeference, read by OGR"
+geo_check pixels pixels 0
+report $? "GeoJSON: no georeference: pixels, said in the file"
