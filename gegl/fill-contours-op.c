@@ -24,9 +24,9 @@ enum_end (TesseraGeglFillSource)
 
 enum_start (tessera_fill_connectivity)
   enum_value (TESSERA_GEGL_FILL_4, "4",
-              N_("4: lines with diagonal steps close a region"))
+              N_("Diagonal lines close regions"))
   enum_value (TESSERA_GEGL_FILL_8, "8",
-              N_("8: only lines without diagonal steps close a region"))
+              N_("Diagonal neighbours (fill leaks through diagonal lines)"))
 enum_end (TesseraGeglFillConnectivity)
 
 enum_start (tessera_fill_paint)
