@@ -3,7 +3,7 @@
 # The Debian package as a user gets it (TAP): in a clean Debian root
 # (root.sh: debootstrap's minbase, nothing else), `apt-get install
 # ./gimp-plugin-tessera_*.deb` pulls GIMP in; GIMP, with a fresh profile and
-# no gimprc change, then lists all seven procedures and runs each in batch
+# no gimprc change, then lists all eight procedures and runs each in batch
 # mode on the bundled photo and line art; `apt-get purge` then leaves none
 # of the package's files (and nothing else) behind.  bookworm tests the GIMP
 # 2.10 package in gimp-console-2.10, forky the GIMP 3 package in
@@ -25,7 +25,7 @@ cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.pn
 procedures="plug-in-tessera-box-blur plug-in-tessera-fill-contours
   plug-in-tessera-mst-segment plug-in-tessera-reconstruct
   plug-in-tessera-reconstruct-preset plug-in-tessera-trace-line
-  plug-in-tessera-trace-line-from-path"
+  plug-in-tessera-trace-line-from-path plug-in-tessera-export-paths-geojson"
 
 n=0
 failed=0
@@ -74,7 +74,7 @@ gimp -b "(let ((port (open-output-file \"$work/listed.txt\")))
   (close-output-port port))" >"$root$work/list.log"
 missing=$(for p in $procedures; do grep -qx "$p" "$root$work/listed.txt" 2>/dev/null || echo "$p"; done)
 [ -z "$missing" ]
-report $? "$console lists the seven procedures with no gimprc change${missing:+ (missing: $(echo $missing))}"
+report $? "$console lists the eight procedures with no gimprc change${missing:+ (missing: $(echo $missing))}"
 
 # The calls, on the photo (or the line art) opened afresh, the image saved
 # as out/NAME.png after the call: a missing file is a failed call.
