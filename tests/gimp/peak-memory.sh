@@ -48,7 +48,8 @@ $pid $name"
 peak_watch_stop ()
 {
   kill "$_peak_poller" 2> /dev/null
-  wait "$_peak_poller" 2> /dev/null
+  # The poller's status is the kill's (143): not the caller's.
+  wait "$_peak_poller" 2> /dev/null || :
 }
 
 peak_of ()
