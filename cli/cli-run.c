@@ -48,6 +48,23 @@ cli_read_all (const char *verb, TesseraRaster *raster, TesseraSampleType type,
 }
 
 int
+cli_load (const char *verb, const char *path, TesseraRaster **raster,
+          TesseraImage *image)
+{
+  int code = cli_open (verb, path, raster);
+
+  if (code == CLI_EXIT_OK)
+    code = cli_read_all (verb, *raster, tessera_raster_shape (*raster).type,
+                         image);
+  if (code != CLI_EXIT_OK)
+    {
+      tessera_raster_close (*raster);
+      *raster = NULL;
+    }
+  return code;
+}
+
+int
 cli_write_all (const char *verb, const char *path, const TesseraImage *image,
                bool has_alpha, const TesseraRaster *like)
 {

@@ -21,6 +21,11 @@ int cli_open (const char *verb, const char *path, TesseraRaster **raster);
 int cli_read_all (const char *verb, TesseraRaster *raster,
                   TesseraSampleType type, TesseraImage *image);
 
+/* Opens PATH into *RASTER and reads all of it, in its own sample type,
+ * into a new IMAGE; on failure (said) *RASTER is closed. */
+int cli_load (const char *verb, const char *path, TesseraRaster **raster,
+              TesseraImage *image);
+
 /* Writes IMAGE to PATH, shaped as IMAGE with HAS_ALPHA, with LIKE's
  * georeference. */
 int cli_write_all (const char *verb, const char *path,

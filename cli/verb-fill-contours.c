@@ -186,7 +186,7 @@ cli_verb_fill_contours (int argc, char **argv)
                                      &out_path, &done);
   double          colour[3];
   TesseraRaster  *in;
-  TesseraImage    image, mask;
+  TesseraImage    image, mask = { 0 };
 
   if (done)
     return code;
@@ -199,29 +199,24 @@ cli_verb_fill_contours (int argc, char **argv)
                  opt.colour);
       return CLI_EXIT_USAGE;
     }
-  if ((code = cli_open ("fill-contours", in_path, &in)) != CLI_EXIT_OK)
+  if ((code = cli_load ("fill-contours", in_path, &in, &image))
+      != CLI_EXIT_OK)
     return code;
   has_alpha = tessera_raster_shape (in).has_alpha;
-  code = cli_read_all ("fill-contours", in, tessera_raster_shape (in).type,
-                       &image);
+  code = cli_status ("fill-contours",
+                     tessera_image_alloc (&mask, image.width, image.height, 1,
+                                          TESSERA_U8));
   if (code == CLI_EXIT_OK)
+    code = fill (&opt, &image, has_alpha, &mask, &common);
+  if (code == CLI_EXIT_OK && opt.output == 1)
     {
-      code = cli_status ("fill-contours",
-                         tessera_image_alloc (&mask, image.width,
-                                              image.height, 1, TESSERA_U8));
-      if (code == CLI_EXIT_OK)
-        code = fill (&opt, &image, has_alpha, &mask, &common);
-      if (code == CLI_EXIT_OK && opt.output == 1)
-        {
-          paint (&image, has_alpha, &mask, colour);
-          code = cli_write_all ("fill-contours", out_path, &image, has_alpha,
-                                in);
-        }
-      else if (code == CLI_EXIT_OK)
-        code = cli_write_all ("fill-contours", out_path, &mask, false, in);
-      tessera_image_free (&mask);
-      tessera_image_free (&image);
+      paint (&image, has_alpha, &mask, colour);
+      code = cli_write_all ("fill-contours", out_path, &image, has_alpha, in);
     }
+  else if (code == CLI_EXIT_OK)
+    code = cli_write_all ("fill-contours", out_path, &mask, false, in);
+  tessera_image_free (&mask);
+  tessera_image_free (&image);
   tessera_raster_close (in);
   return code;
 }

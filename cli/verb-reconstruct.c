@@ -123,20 +123,15 @@ cli_verb_reconstruct (int argc, char **argv)
       cli_error ("reconstruct", "--connectivity takes 4 or 8");
       return CLI_EXIT_USAGE;
     }
-  if ((code = cli_open ("reconstruct", in_path, &in)) != CLI_EXIT_OK)
+  if ((code = cli_load ("reconstruct", in_path, &in, &image))
+      != CLI_EXIT_OK)
     return code;
   has_alpha = tessera_raster_shape (in).has_alpha;
-  code = cli_read_all ("reconstruct", in, tessera_raster_shape (in).type,
-                       &image);
-  if (code == CLI_EXIT_OK)
-    {
-      code = cli_status ("reconstruct",
-                         tessera_image_alloc (&result, image.width,
-                                              image.height, image.channels,
-                                              image.type));
-      if (code != CLI_EXIT_OK)
-        tessera_image_free (&image);
-    }
+  code = cli_status ("reconstruct",
+                     tessera_image_alloc (&result, image.width, image.height,
+                                          image.channels, image.type));
+  if (code != CLI_EXIT_OK)
+    tessera_image_free (&image);
   if (code != CLI_EXIT_OK)
     {
       tessera_raster_close (in);
