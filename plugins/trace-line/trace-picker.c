@@ -637,7 +637,7 @@ trace_picker_free (TracePicker *picker)
 }
 
 /* GIMP 3's Advanced, open, at most this high (pixels): its rows scroll. */
-#define ADVANCED_HEIGHT 280
+#define ADVANCED_HEIGHT 200
 
 /* Tells the dialog tests whether Advanced is open. */
 static void
