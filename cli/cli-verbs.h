@@ -8,5 +8,6 @@ int cli_verb_box_blur        (int argc, char **argv);
 int cli_verb_fill_contours   (int argc, char **argv);
 int cli_verb_reconstruct     (int argc, char **argv);
 int cli_verb_segment_colours (int argc, char **argv);
+int cli_verb_trace           (int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@
 #include <cpl_error.h>
 #include <cpl_string.h>
 #include <gdal.h>
+#include <ogr_srs_api.h>
 
 struct TesseraRaster
 {
@@ -376,4 +377,46 @@ tessera_raster_close (TesseraRaster *raster)
   free (raster->partial);
   free (raster->path);
   free (raster);
+}
+
+/* The EPSG code of the CRS in WKT, or 0. */
+static int
+epsg_of (const char *wkt)
+{
+  OGRSpatialReferenceH srs;
+  const char          *code = NULL;
+  int                  epsg = 0;
+
+  if (wkt == NULL || *wkt == '\0')
+    return 0;
+  srs = OSRNewSpatialReference (wkt);
+  if (srs == NULL)
+    return 0;
+  if (OSRGetAuthorityName (srs, NULL) == NULL)
+    OSRAutoIdentifyEPSG (srs);
+  if (OSRGetAuthorityName (srs, NULL) != NULL
+      && strcmp (OSRGetAuthorityName (srs, NULL), "EPSG") == 0)
+    code = OSRGetAuthorityCode (srs, NULL);
+  if (code != NULL)
+    epsg = atoi (code);
+  OSRDestroySpatialReference (srs);
+  return epsg;
+}
+
+bool
+tessera_raster_georef (const TesseraRaster *raster, GeoRef *ref)
+{
+  double transform[6];
+
+  /* GDAL answers CE_Failure, with the identity, where there is none. */
+  if (GDALGetGeoTransform (raster->dataset, transform) != CE_None)
+    return false;
+  ref->x0 = transform[0];
+  ref->xu = transform[1];
+  ref->xv = transform[2];
+  ref->y0 = transform[3];
+  ref->yu = transform[4];
+  ref->yv = transform[5];
+  ref->epsg = epsg_of (GDALGetProjectionRef (raster->dataset));
+  return true;
 }

@@ -6,6 +6,7 @@
 #define TESSERA_CLI_RASTER_H
 
 #include <stdbool.h>
+#include "georef.h"
 #include "image.h"
 
 typedef struct TesseraRaster TesseraRaster;
@@ -51,6 +52,11 @@ bool tessera_raster_commit (TesseraRaster *raster, char *error,
 
 /* Closes RASTER; a created raster not committed is removed. */
 void tessera_raster_close (TesseraRaster *raster);
+
+/* RASTER's georeference (GDAL's geotransform: from pixels, (0, 0) the
+ * top-left corner, as core/georef.h counts them) and its CRS's EPSG code
+ * (0 when it names none); false when the raster has none. */
+bool tessera_raster_georef (const TesseraRaster *raster, GeoRef *ref);
 
 /* GDAL's last error message, or "unknown error". */
 const char *tessera_raster_last_error (void);

@@ -26,6 +26,8 @@ static const Verb verbs[] = {
     "morphological reconstruction: fill holes, clear border, h-domes, …" },
   { "segment-colours", cli_verb_segment_colours,
     "the colours in a few classes, each pixel in its class's mean" },
+  { "trace", cli_verb_trace,
+    "the line through clicks, as an SVG path or GeoJSON in the georeference" },
 };
 
 static void

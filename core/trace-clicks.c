@@ -407,3 +407,33 @@ tessera_trace_chain (const TesseraGradient *gradient,
     *failed_link = link - 1;
   return status;
 }
+
+static double
+clamp (double v, double lo, double hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+void
+tessera_trace_chain_window (const TesseraPoint *clicks, int n,
+                            const TesseraTrace *base, int width, int height,
+                            int window[4])
+{
+  double margin = base->half_width + base->snap_radius
+                  + 0.5 * base->line_width + 8.0;
+  double x0 = clicks[0].x, y0 = clicks[0].y, x1 = x0, y1 = y0;
+
+  for (int i = 1; i < n; i++)
+    {
+      x0 = fmin (x0, clicks[i].x);
+      x1 = fmax (x1, clicks[i].x);
+      y0 = fmin (y0, clicks[i].y);
+      y1 = fmax (y1, clicks[i].y);
+    }
+  window[0] = (int) clamp (floor (x0 - margin), 0, width - 1);
+  window[1] = (int) clamp (floor (y0 - margin), 0, height - 1);
+  window[2] = (int) clamp (ceil (x1 + margin), window[0] + 1, width)
+              - window[0];
+  window[3] = (int) clamp (ceil (y1 + margin), window[1] + 1, height)
+              - window[1];
+}

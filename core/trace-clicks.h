@@ -55,6 +55,17 @@ TesseraStatus tessera_trace_chain      (const TesseraGradient *gradient,
                                         TesseraPoint *path, int *n_path,
                                         int *failed_link, TesseraExec *exec);
 
+/* The part of a WIDTH x HEIGHT image the chain's search reads: around the
+ * clicks, as far as the guides, snapping and the contrast probes reach
+ * (BASE's half_width, snap_radius and line_width, and 8 px), within the
+ * image: WINDOW = x, y, width, height (at least 1 x 1).  Its gradient,
+ * computed from the image's rows and columns grown by
+ * tessera_gradient_reach, equals the whole image's there. */
+void          tessera_trace_chain_window (const TesseraPoint *clicks, int n,
+                                          const TesseraTrace *base,
+                                          int width, int height,
+                                          int window[4]);
+
 /* Link LINK of that chain alone, exactly as tessera_trace_chain traces it:
  * PATH receives nodes + 2 points, from the snapped click to the next. */
 TesseraStatus tessera_trace_chain_link (const TesseraGradient *gradient,

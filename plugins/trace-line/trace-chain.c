@@ -200,36 +200,21 @@ trace_link_error (TesseraStatus       status,
     tessera_set_error (error, status);
 }
 
-/* The part of the drawable the chain's search reads: around the clicks,
- * as far as the guides, snapping and the contrast probes reach. */
+/* The part of the drawable the chain's search reads (core/trace-clicks.h). */
 static GeglRectangle
 chain_window (gint32              drawable,
               const TesseraPoint *clicks,
               gint                n_clicks,
               const TraceValues  *values)
 {
-  gdouble       margin = values->half_width + values->snap_radius
-                         + 0.5 * values->line_width + 8.0;
-  gdouble       x0 = clicks[0].x, y0 = clicks[0].y, x1 = x0, y1 = y0;
-  gint          width = tessera_gimp_drawable_width (drawable);
-  gint          height = tessera_gimp_drawable_height (drawable);
-  GeglRectangle window;
-  gint          i;
+  TesseraTrace  params = trace_values_params (values);
+  gint          window[4];
 
-  for (i = 1; i < n_clicks; i++)
-    {
-      x0 = MIN (x0, clicks[i].x);
-      x1 = MAX (x1, clicks[i].x);
-      y0 = MIN (y0, clicks[i].y);
-      y1 = MAX (y1, clicks[i].y);
-    }
-  window.x = CLAMP ((gint) floor (x0 - margin), 0, width - 1);
-  window.y = CLAMP ((gint) floor (y0 - margin), 0, height - 1);
-  window.width = CLAMP ((gint) ceil (x1 + margin), window.x + 1, width)
-                 - window.x;
-  window.height = CLAMP ((gint) ceil (y1 + margin), window.y + 1, height)
-                  - window.y;
-  return window;
+  tessera_trace_chain_window (clicks, n_clicks, &params,
+                              tessera_gimp_drawable_width (drawable),
+                              tessera_gimp_drawable_height (drawable),
+                              window);
+  return (GeglRectangle) { window[0], window[1], window[2], window[3] };
 }
 
 gboolean

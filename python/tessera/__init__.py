@@ -13,7 +13,7 @@ import numpy as np
 from . import _core
 
 __all__ = ["box_blur", "fill_contours", "reconstruct", "reconstruct_preset",
-           "segment_colours", "SegmentClasses"]
+           "segment_colours", "SegmentClasses", "trace"]
 
 _TYPES = {np.dtype(np.uint8): 0, np.dtype(np.uint16): 1,
           np.dtype(np.float32): 2}
@@ -208,3 +208,46 @@ def segment_colours(image, classes=8, min_share=0.01, sensitivity=1.0,
         _choice("method", method, _METHODS), threads,
         _choice("backend", backend, _BACKENDS))
     return dst, SegmentClasses(((r, g, b), n) for r, g, b, n in found)
+
+
+def trace(image, clicks, closed=False, line_width=0.0, snap_radius=1.5,
+          tolerance=0.5, nodes=8, points_per_guide=256, half_width=20.0,
+          max_angle=30.0, sigma=1.5, threads=0, backend="auto"):
+    """Trace Line: the line through ``clicks`` (an (n, 2) sequence of x, y
+    in pixels, pixel (0, 0) covering [0, 1) x [0, 1); two at least), an edge
+    keeping the clicked side, or with ``line_width`` > 0 the centre line of
+    a road or river that wide.  Returns ``(polyline, path)``: the traced
+    points as an (m, 2) array, and the path as the plug-ins make it, cubic
+    Bézier control points anchor, handle, handle, anchor, … as a (3 k + 1,
+    2) array with an anchor on each click, within ``tolerance`` px of the
+    polyline (0: an anchor on every point).  A closed chain returns to the
+    first click; its path's last point repeats its first."""
+    src, _ = _image(image)
+    h, w, c = src.shape
+    at = np.ascontiguousarray(clicks, dtype=np.float64)
+    if at.ndim != 2 or at.shape[1] != 2 or at.shape[0] < 2:
+        raise ValueError("clicks must be two or more (x, y) pairs, not shape "
+                         f"{np.shape(clicks)}")
+    if not np.isfinite(at).all():
+        raise ValueError("clicks must be finite")
+    outside = (at[:, 0] < 0) | (at[:, 0] > w) | (at[:, 1] < 0) | (at[:, 1] > h)
+    if outside.any():
+        i = int(np.argmax(outside))
+        raise ValueError(f"click {i + 1} {tuple(at[i])} lies outside the "
+                         f"{w}x{h} image")
+    n = at.shape[0]
+    links = n if closed else n - 1
+    if np.hypot(*(np.roll(at, -1, 0) - at)[:links].T).min() < 1.0:
+        raise ValueError("two successive clicks are less than a pixel apart")
+    nodes = _int_in("nodes", nodes, 1, 64)
+    points_per_guide = _int_in("points_per_guide", points_per_guide, 1, 4096)
+    if line_width > 0 and line_width > 200:
+        raise ValueError("line_width must be from 0 to 200")
+    polyline = np.empty((links * (nodes + 1) + 1, 2))
+    path = np.empty((3 * polyline.shape[0] + 1, 2))
+    n_path, n_control = _core.trace(
+        src, h, w, c, _TYPES[src.dtype], at, n, bool(closed), polyline, path,
+        nodes, points_per_guide, float(half_width), float(max_angle),
+        float(sigma), float(snap_radius), float(line_width), float(tolerance),
+        threads, _choice("backend", backend, _BACKENDS))
+    return polyline[:n_path].copy(), path[:n_control].copy()

@@ -6,14 +6,18 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "bezier-fit.h"
 #include "box-blur.h"
 #include "contour-map.h"
 #include "fill-regions.h"
+#include "gradient.h"
 #include "mst-segment-image.h"
 #include "reconstruct-preset.h"
 #include "reconstruct.h"
+#include "trace-clicks.h"
 
 /* A buffer seen as a host image. */
 typedef struct
@@ -393,6 +397,123 @@ py_segment_histogram (PyObject *self, PyObject *args)
   return result;
 }
 
+/* A buffer of at least COUNT points (x, y as doubles). */
+static bool
+points_get (PyObject *object, bool writable, size_t count, Buffer *out)
+{
+  int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+
+  out->held = false;
+  if (PyObject_GetBuffer (object, &out->buffer, flags) != 0)
+    return false;
+  out->held = true;
+  if ((size_t) out->buffer.len < count * sizeof (TesseraPoint))
+    {
+      PyErr_SetString (PyExc_ValueError, "points buffer too small");
+      return false;
+    }
+  return true;
+}
+
+/* The chain of N CLICKS traced on SRC into PATH (*N_PATH points) and fitted
+ * into CONTROL (*N_CONTROL points), as the plug-ins and tessera trace do:
+ * the gradient over the chain's window alone, an anchor on each click. */
+static TesseraStatus
+trace_fit (const TesseraImage *src, const TesseraPoint *clicks, int n,
+           int closed, const TesseraTrace *params, double tolerance,
+           TesseraPoint *path, int *n_path, TesseraPoint *control,
+           int *n_control, int *failed, TesseraExec *exec)
+{
+  TesseraGradient gradient;
+  TesseraStatus   status;
+  unsigned char  *keep;
+  int             window[4];
+
+  tessera_trace_chain_window (clicks, n, params, src->width, src->height,
+                              window);
+  status = tessera_gradient_compute (src, window[0], window[1], window[2],
+                                     window[3], params->sigma, &gradient,
+                                     exec);
+  if (status != TESSERA_OK)
+    return status;
+  gradient.x0 = window[0];
+  gradient.y0 = window[1];
+  status = tessera_trace_chain (&gradient, clicks, n, closed, params, path,
+                                n_path, failed, exec);
+  tessera_gradient_free (&gradient);
+  if (status != TESSERA_OK)
+    return status;
+  *n_path -= closed ? 1 : 0;
+  keep = calloc ((size_t) *n_path, 1);
+  if (keep == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (int i = 0; i < *n_path; i += params->nodes + 1)
+    keep[i] = 1;
+  status = tessera_bezier_fit (path, *n_path, closed, keep, tolerance,
+                               TESSERA_BEZIER_CORNER_ANGLE, control,
+                               n_control);
+  free (keep);
+  return status;
+}
+
+/* trace(src, height, width, channels, type, clicks, n, closed, path,
+ *       control, nodes, points, half_width, max_angle, sigma, snap_radius,
+ *       line_width, tolerance, threads, backend) -> (n_path, n_control);
+ * CLICKS, PATH and CONTROL are float64 (x, y) pairs, PATH room for
+ * links * (nodes + 1) + 1 points, CONTROL for three times as many. */
+static PyObject *
+py_trace (PyObject *self, PyObject *args)
+{
+  PyObject     *objects[4];
+  int           h, w, c, type, n, closed, threads, backend, n_path = 0,
+                n_control = 0, failed = 0;
+  double        tolerance;
+  TesseraTrace  params = tessera_trace_defaults ();
+  Buffer        src = { .held = false }, clicks = { .held = false },
+                path = { .held = false }, control = { .held = false };
+  TesseraStatus status = TESSERA_OK;
+  size_t        max_path;
+
+  if (! PyArg_ParseTuple (args, "OiiiiOipOOiiddddddii", &objects[0], &h, &w,
+                          &c, &type, &objects[1], &n, &closed, &objects[2],
+                          &objects[3], &params.nodes, &params.points,
+                          &params.half_width, &params.max_angle,
+                          &params.sigma, &params.snap_radius,
+                          &params.line_width, &tolerance, &threads, &backend))
+    return NULL;
+  max_path = (size_t) tessera_trace_chain_links (n, closed)
+             * (size_t) (params.nodes + 1) + 1;
+  if (buffer_get (objects[0], false, h, w, c, type, &src)
+      && points_get (objects[1], false, (size_t) n, &clicks)
+      && points_get (objects[2], true, max_path, &path)
+      && points_get (objects[3], true, TESSERA_BEZIER_MAX_OUT (max_path),
+                     &control))
+    {
+      TesseraExec exec = exec_for (threads, backend);
+
+      Py_BEGIN_ALLOW_THREADS
+      status = trace_fit (&src.image, clicks.buffer.buf, n, closed, &params,
+                          tolerance, path.buffer.buf, &n_path,
+                          control.buffer.buf, &n_control, &failed, &exec);
+      Py_END_ALLOW_THREADS
+    }
+  buffer_release (&src);
+  buffer_release (&clicks);
+  buffer_release (&path);
+  buffer_release (&control);
+  if (PyErr_Occurred ())
+    return NULL;
+  if (status != TESSERA_OK)
+    {
+      PyErr_Format (status == TESSERA_ERROR_OUT_OF_MEMORY
+                    ? PyExc_MemoryError : PyExc_ValueError,
+                    "link %d (clicks %d to %d): %s", failed + 1, failed + 1,
+                    (failed + 1) % n + 1, tessera_status_message (status));
+      return NULL;
+    }
+  return Py_BuildValue ("(ii)", n_path, n_control);
+}
+
 static PyMethodDef methods[] = {
   { "segment_histogram", py_segment_histogram, METH_VARARGS, NULL },
   { "box_blur", py_box_blur, METH_VARARGS, NULL },
@@ -401,6 +522,7 @@ static PyMethodDef methods[] = {
   { "reconstruct", py_reconstruct, METH_VARARGS, NULL },
   { "reconstruct_preset", py_reconstruct_preset, METH_VARARGS, NULL },
   { "segment_colours", py_segment_colours, METH_VARARGS, NULL },
+  { "trace", py_trace, METH_VARARGS, NULL },
   { NULL, NULL, 0, NULL }
 };
 

@@ -128,3 +128,45 @@ def test_backend_cuda_without_gpu_gives_the_cpus_result():
     a = rng.integers(0, 256, (33, 47, 3), dtype=np.uint8)
     assert np.array_equal(tessera.box_blur(a, 4, backend="cuda"),
                           tessera.box_blur(a, 4, backend="cpu"))
+
+
+def _edge(h, w, slope, offset, rng):
+    """Grey u8, bright above y = offset + slope x (pixel corners), noisy."""
+    x = np.arange(w) + 0.5
+    y = np.arange(h)[:, None] + 0.5
+    a = np.where(y < offset + slope * x, 190.0, 60.0) + rng.normal(0, 6, (h, w))
+    return np.clip(a, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_trace_follows_a_known_edge(seed):
+    rng = np.random.default_rng(seed)
+    h, w = int(rng.integers(100, 180)), int(rng.integers(140, 240))
+    slope, offset = rng.uniform(-0.3, 0.3), h / 2
+    xs = np.linspace(12, w - 12, int(rng.integers(2, 6)))
+    clicks = np.column_stack((xs, offset + slope * xs
+                              + rng.uniform(-1, 1, xs.size)))
+    image = _edge(h, w, slope, offset, rng)
+    polyline, path = tessera.trace(image, clicks)
+    off = np.abs(polyline[:, 1] - (offset + slope * polyline[:, 0])) \
+        / np.hypot(1, slope)
+    assert off.max() <= 1.0
+    # The path: 3 k + 1 control points, an anchor near each click (snapped
+    # at most 1.5 px), ends on the polyline's ends.
+    assert (len(path) - 1) % 3 == 0
+    anchors = path[::3]
+    near = np.hypot(*(anchors[None, :, :] - clicks[:, None, :]).transpose(2, 0, 1))
+    assert (near.min(axis=1) <= 1.5 + 1e-9).all()
+    assert np.allclose(path[0], polyline[0]) and np.allclose(path[-1], polyline[-1])
+    # RGB gives the same line as its grey (luminance of equal channels).
+    again, _ = tessera.trace(np.dstack([image] * 3), clicks)
+    assert np.allclose(again, polyline, atol=1e-4)
+
+
+def test_trace_refuses_clearly():
+    image = np.zeros((40, 50), np.uint8)
+    for clicks, words in (([[5, 5]], "two or more"),
+                          ([[5, 5], [60, 5]], "outside"),
+                          ([[5, 5], [5.5, 5]], "less than a pixel")):
+        with pytest.raises(ValueError, match=words):
+            tessera.trace(image, clicks)

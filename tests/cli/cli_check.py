@@ -109,9 +109,9 @@ def test_help():
     code, out, _ = run("--help")
     check("tessera --help lists the verbs", code == 0 and all(
         v in out for v in ("box-blur", "fill-contours", "reconstruct",
-                           "segment-colours")))
+                           "segment-colours", "trace")))
     for verb in ("box-blur", "fill-contours", "reconstruct",
-                 "segment-colours"):
+                 "segment-colours", "trace"):
         code, out, _ = run(verb, "--help")
         check(f"tessera {verb} --help", code == 0 and "--threads" in out
               and "Usage: tessera " + verb in out)
@@ -299,9 +299,98 @@ def test_segment_colours():
     check("segment colours refuses grey input with exit 2", code == 2, err)
 
 
+def edge_image(h, w, slope, offset):
+    """Grey u8, bright above the line y = offset + slope x (pixel corners'
+    coordinates: a pixel is bright when its centre lies above), with
+    noise."""
+    x = np.arange(w) + 0.5
+    y = np.arange(h)[:, None] + 0.5
+    a = np.where(y < offset + slope * x, 190.0, 60.0)
+    a += rng.normal(0, 6, (h, w))
+    return np.clip(a, 0, 255).astype(np.uint8)
+
+
+def geojson_line(path):
+    """The first LineString of PATH through OGR, and its layer's EPSG."""
+    from osgeo import ogr
+    ds = ogr.Open(path)
+    layer = ds.GetLayer(0)
+    srs = layer.GetSpatialRef()
+    epsg = int(srs.GetAuthorityCode(None)) if srs is not None and \
+        srs.GetAuthorityCode(None) else 0
+    feature = layer.GetNextFeature()  # kept: the geometry is its own
+    points = np.array(feature.GetGeometryRef().GetPoints())[:, :2]
+    return points, epsg
+
+
+def test_trace():
+    h, w = int(rng.integers(120, 200)), int(rng.integers(160, 260))
+    slope, offset = float(rng.uniform(-0.3, 0.3)), h / 2
+    a = edge_image(h, w, slope, offset)
+    png, tif = os.path.join(work, "t.png"), os.path.join(work, "t.tif")
+    transform = (500000.0, 0.5, 0.0, 4100000.0, 0.0, -0.5)
+    write(png, a)
+    write(tif, a, driver="GTiff", transform=transform, epsg=32633)
+    xs = np.linspace(15, w - 15, 3)
+    # Clicks up to a pixel off the edge: snapping brings them onto it.
+    clicks = [(x, offset + slope * x + rng.uniform(-1, 1)) for x in xs]
+    text = ";".join(f"{x:.3f},{y:.3f}" for x, y in clicks)
+    pixel_json = os.path.join(work, "t-pixels.geojson")
+    code, _, err = run("trace", "--clicks", text, "--quiet", png, pixel_json)
+    line = geojson_line(pixel_json)[0] if code == 0 else np.zeros((1, 2))
+    off = np.abs(line[:, 1] - (offset + slope * line[:, 0])) \
+        / np.hypot(1, slope)
+    check("trace: the line of a known edge, within 1 px (pixels, said)",
+          code == 0 and off.max() <= 1.0 and "no georeference" in err
+          and "pixels" in open(pixel_json).read(), f"{off.max()} {err}")
+    geo_json = os.path.join(work, "t-geo.geojson")
+    code, _, err = run("trace", "--clicks", text, "--quiet", tif, geo_json)
+    geo, epsg = geojson_line(geo_json) if code == 0 else (None, 0)
+    expect = np.column_stack((transform[0] + transform[1] * line[:, 0],
+                              transform[3] + transform[5] * line[:, 1]))
+    check("trace: GeoJSON in the GeoTIFF's georeference and CRS (OGR)",
+          code == 0 and epsg == 32633 and geo.shape == expect.shape
+          and np.abs(geo - expect).max() < 1e-6, err)
+    map_clicks = ";".join(f"{transform[0] + 0.5 * x:.4f},"
+                          f"{transform[3] - 0.5 * y:.4f}" for x, y in clicks)
+    map_json = os.path.join(work, "t-map.geojson")
+    code, _, err = run("trace", "--map", "--clicks", map_clicks, "--quiet",
+                       tif, map_json)
+    got = geojson_line(map_json)[0] if code == 0 else None
+    check("trace --map: clicks in map coordinates, the same line",
+          code == 0 and got.shape == geo.shape
+          and np.abs(got - geo).max() < 1e-3, err)
+    clicks_file = os.path.join(work, "clicks.txt")
+    with open(clicks_file, "w") as f:
+        f.write("".join(f"{x} {y}\n" for x, y in clicks))
+    svg = os.path.join(work, "t.svg")
+    code, _, err = run("trace", "--clicks-file", clicks_file, "--quiet", png,
+                       svg)
+    body = open(svg).read() if code == 0 else ""
+    anchors = body.count(" C ") + 1
+    check("trace --clicks-file to SVG: a path with an anchor on each click",
+          code == 0 and body.startswith("<?xml") and 'd="M ' in body
+          and len(clicks) <= anchors <= 4 * len(clicks), err)
+    out = os.path.join(work, "t-bad.geojson")
+    for name, args in (
+            ("one click", ("--clicks", "10,10")),
+            ("a click outside the raster", ("--clicks", f"10,10;{w + 50},10")),
+            ("an odd count of numbers", ("--clicks", "10,10;20")),
+            ("--map on a raster without georeference",
+             ("--map", "--clicks", "10,10;50,50"))):
+        code, _, err = run("trace", *args, png, out)
+        check(f"trace refuses {name}: exit 2, one line",
+              code == 2 and err.count("\n") == 1 and not os.path.exists(out),
+              err)
+    code, _, err = run("trace", "--clicks", "10,10;50,50", png,
+                       os.path.join(work, "t.txt"))
+    check("trace refuses an output that is not .svg or .geojson: exit 2",
+          code == 2, err)
+
+
 for test in (test_help, test_errors, test_box_blur_bands,
              test_box_blur_geotiff, test_fill_contours, test_reconstruct,
-             test_segment_colours):
+             test_segment_colours, test_trace):
     test()
 print(f"1..{len(results)}")
 for n, (name, ok, detail) in enumerate(results, 1):

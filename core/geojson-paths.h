@@ -4,7 +4,7 @@
  * Bézier segments flattened, straight ones kept as their two anchors; in a
  * georeference's coordinates with its CRS named, or in pixels when there
  * is none, which the file says.  Plain C, no GLib or GIMP
- * (tests/plugins/test-georef.c tests it alone). */
+ * (tests/core/test-georef.c tests it alone). */
 #ifndef TESSERA_GEOJSON_PATHS_H
 #define TESSERA_GEOJSON_PATHS_H
 

@@ -3,7 +3,7 @@
  * a world file (.wld, or the extension's first and last letters and "w":
  * .pgw, .jgw, .tfw, also .pngw…) with an optional .prj, or a GeoTIFF's
  * tags (GIMP drops them on loading, so the original file is read).  Plain
- * C, no GLib or GIMP (tests/plugins/test-georef.c tests it alone).
+ * C, no GLib or GIMP (tests/core/test-georef.c tests it alone).
  *
  * Coordinates are GIMP's: (u, v) in pixels from the image's top-left
  * corner, so that pixel (i, j) covers [i, i+1) x [j, j+1) and its centre

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Tessera tests — an image's georeference (plugins/trace-line/georef.c)
+/* Tessera tests — an image's georeference (core/georef.c)
  * and paths written as GeoJSON (geojson-paths.c), on random inputs: world
  * files and .prj beside an image, GeoTIFFs made here in both byte orders,
  * classic and BigTIFF, each raster type; flattened strokes against the
