@@ -75,15 +75,30 @@ def reconstruct(mask, marker, operation="dilation", connectivity=8,
                      threads)
 
 
+def _border(like):
+    """A boolean Dask array shaped and chunked as LIKE, True on the array's
+    outer rows and columns; each chunk made where it is computed, so no
+    array of the whole size is ever held."""
+    def block(chunk, block_info=None):
+        info = block_info[0]
+        (y0, y1), (x0, x1) = info["array-location"][:2]
+        height, width = info["shape"][:2]
+        out = np.zeros(chunk.shape[:2], dtype=bool)
+        out[0 if y0 == 0 else slice(0, 0), :] = True
+        out[-1 if y1 == height else slice(0, 0), :] = True
+        out[:, 0 if x0 == 0 else slice(0, 0)] = True
+        out[:, -1 if x1 == width else slice(0, 0)] = True
+        return out
+
+    return like.map_blocks(block, dtype=bool)
+
+
 def fill_holes(image, connectivity=8, threads=1):
     """tessera.reconstruct_preset(image, "fill-holes") on a 2-D Dask
     array: the regional minima that do not touch the border filled."""
-    border = np.zeros(image.shape, dtype=bool)
-    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
-    border = da.from_array(border, chunks=image.chunks)
     top = np.array(np.iinfo(image.dtype).max if image.dtype.kind == "u"
                    else np.inf, dtype=image.dtype)
-    seed = da.where(border, image, top)
+    seed = da.where(_border(image), image, top)
     return _fixpoint(seed, image, "erosion", connectivity, threads)
 
 
@@ -93,10 +108,7 @@ def fill_contours(lines, connectivity=4, threads=1):
     border, as a boolean Dask array.  Gap closing and the merging of small
     regions look beyond a seam and are not offered here."""
     free = da.where(lines, np.uint8(0), np.uint8(255))
-    border = np.zeros(lines.shape, dtype=bool)
-    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
-    seed = da.where(da.from_array(border, chunks=lines.chunks), free,
-                    np.uint8(0))
+    seed = da.where(_border(lines), free, np.uint8(0))
     outside = _fixpoint(seed, free, "dilation", connectivity, threads)
     return (free > 0) & (outside == 0)
 
