@@ -152,7 +152,7 @@ static const TesseraArgChoice trace_objective_choices[] =
                       N_("S_nap radius"),                                    \
                       N_("Each point first moves to the nearest strong edge " \
                          "within this many pixels (0: the points stay)"),    \
-                      0.0, 64.0, 0.0, 10.0, 3.0, N_("px")),                  \
+                      0.0, 64.0, 0.0, 10.0, 1.5, N_("px")),                  \
   TESSERA_ARG_BOOLEAN ("smooth", TraceRun, values.smooth,                    \
                        N_("Smooth through the points"),                     \
                        N_("The line leaves and enters each inner point "     \
