@@ -3,6 +3,7 @@
 #include "cli-run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 TesseraExec
 cli_exec (const CliCommon *common, CliProgress *progress)
@@ -130,4 +131,20 @@ cli_in_out (const char *verb, int argc, char **argv, const CliOption *options,
   *out = files[1];
   *done = false;
   return CLI_EXIT_OK;
+}
+
+int
+cli_band_rows (const TesseraRasterShape *shape, int min_rows)
+{
+  size_t row = (size_t) shape->width * (size_t) shape->channels
+               * tessera_sample_size (shape->type);
+  size_t rows = ((size_t) 32 << 20) / (row > 0 ? row : 1);
+
+  if (rows < (size_t) min_rows)
+    rows = (size_t) min_rows;
+  if (getenv ("TESSERA_CLI_BAND_ROWS") != NULL)
+    rows = (size_t) atoi (getenv ("TESSERA_CLI_BAND_ROWS"));
+  if (rows < 1)
+    rows = 1;
+  return rows > (size_t) shape->height ? shape->height : (int) rows;
 }

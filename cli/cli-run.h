@@ -32,6 +32,11 @@ int cli_write_all (const char *verb, const char *path,
                    const TesseraImage *image, bool has_alpha,
                    const TesseraRaster *like);
 
+/* Rows of a band of a raster shaped SHAPE: about 32 MiB of its pixels, at
+ * least MIN_ROWS, at most the raster's height (TESSERA_CLI_BAND_ROWS sets
+ * it, for tests that want many bands). */
+int cli_band_rows (const TesseraRasterShape *shape, int min_rows);
+
 /* CLI_EXIT_OK for TESSERA_OK, else the status said and CLI_EXIT_FAILED. */
 int cli_status (const char *verb, TesseraStatus status);
 

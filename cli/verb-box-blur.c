@@ -6,10 +6,9 @@
 #include "cli-run.h"
 #include "cli-verbs.h"
 
-/* A band holds about this many bytes of pixels, and at least HALO_SHARE
- * times the halo's rows, so that reading each halo twice costs little: the
- * memory grows with the blur's vertical reach, never with the raster. */
-#define BAND_BYTES (32u << 20)
+/* A band holds at least HALO_SHARE times the halo's rows, so that reading
+ * each halo twice costs little: the memory grows with the blur's vertical
+ * reach, never with the raster. */
 #define HALO_SHARE 4
 
 static const char usage[] = "[OPTIONS] IN OUT";
@@ -18,22 +17,6 @@ static const char summary[] =
   "--iterations times\n(3 come close to a Gaussian), into OUT of the same "
   "type and georeference.  Alpha is\naveraged premultiplied.  Any size: "
   "the raster goes through in bands of rows.";
-
-static int
-band_rows (const TesseraRasterShape *shape, int halo)
-{
-  size_t row = (size_t) shape->width * (size_t) shape->channels
-               * tessera_sample_size (shape->type);
-  size_t rows = BAND_BYTES / (row > 0 ? row : 1);
-
-  if (rows < (size_t) HALO_SHARE * (size_t) halo)
-    rows = (size_t) HALO_SHARE * (size_t) halo;
-  if (getenv ("TESSERA_CLI_BAND_ROWS") != NULL)   /* tests: many bands */
-    rows = (size_t) atoi (getenv ("TESSERA_CLI_BAND_ROWS"));
-  if (rows < 1)
-    rows = 1;
-  return rows > (size_t) shape->height ? shape->height : (int) rows;
-}
 
 /* Blurs rows Y..Y+ROWS of IN into OUT through SOURCE and RESULT (each room
  * for ROWS and two halos). */
@@ -78,7 +61,7 @@ blur_bands (TesseraRaster *in, TesseraRaster *out,
   TesseraRasterShape shape = tessera_raster_shape (in);
   long               reach = (long) params->radius_y * params->iterations;
   int                halo = reach < shape.height ? (int) reach : shape.height;
-  int                rows = band_rows (&shape, halo);
+  int                rows = cli_band_rows (&shape, HALO_SHARE * halo);
   int                most = rows + 2 * halo > shape.height
                             ? shape.height : rows + 2 * halo;
   TesseraImage       source = { 0 }, result = { 0 };

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera fill-contours — the inside of every closed contour of line art,
- * gaps in the lines closed, as a mask or painted in a colour.  The whole
- * raster is held: whether a pixel is inside depends on all of it. */
+ * gaps in the lines closed, as a mask or painted in a colour.  With gap
+ * closing and small regions' merging the whole raster is held (both look
+ * across it); without them it goes through in bands (core/fill-stream.h),
+ * in memory that grows with its width, not its size. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +12,15 @@
 #include "cli-verbs.h"
 #include "contour-map.h"
 #include "fill-regions.h"
+#include "fill-stream.h"
 
 static const char usage[] = "[OPTIONS] IN OUT";
 static const char summary[] =
   "Finds the regions that the lines of IN enclose (no seed to pick): "
   "gaps up to --gap pixels\nare closed, regions smaller than --min-region "
   "join a neighbour.  OUT is a mask (255 inside,\n0 elsewhere) or IN with "
-  "the inside painted in --colour.";
+  "the inside painted in --colour.  With --gap 0 --min-region 0 the\n"
+  "raster goes through in bands of rows: any size.";
 
 static const char *const sources[] = { "alpha", "dark", "bright", NULL };
 static const char *const outputs[] = { "mask", "colour", NULL };
@@ -112,6 +116,147 @@ paint (TesseraImage *image, bool has_alpha, const TesseraImage *mask,
       }
 }
 
+/* Rows Y..Y+ROWS of IN as a contour map (non-zero: line) into MAP. */
+static TesseraStatus
+band_map (TesseraRaster *in, int y, int rows, const FillOptions *opt,
+          TesseraImage *band, TesseraImage *map, TesseraExec *exec)
+{
+  TesseraRasterShape      shape = tessera_raster_shape (in);
+  TesseraContourThreshold threshold = {
+    (TesseraContourSource) opt->source, opt->threshold, { 0, 0, 0 } };
+  TesseraImage            rgba = { 0 };
+  TesseraStatus           status;
+
+  status = tessera_image_alloc (band, shape.width, rows, shape.channels,
+                                shape.type);
+  if (status == TESSERA_OK && ! tessera_raster_read (in, y, rows, band))
+    status = TESSERA_ERROR_IO;
+  if (status == TESSERA_OK)
+    status = to_rgba (band, shape.has_alpha, &rgba);
+  if (status == TESSERA_OK)
+    status = tessera_image_alloc (map, shape.width, rows, 1, TESSERA_U8);
+  if (status == TESSERA_OK)
+    status = tessera_contour_map (&rgba, map, &threshold, exec);
+  tessera_image_free (&rgba);
+  return status;
+}
+
+/* Pass 1: every band of IN's contour map into STREAM, then its regions. */
+static TesseraStatus
+stream_regions (TesseraRaster *in, const FillOptions *opt,
+                TesseraFillStream *stream, TesseraExec *exec)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  TesseraRasterShape rgba_shape = { shape.width, shape.height, 4, false,
+                                    TESSERA_F32 };
+  int                rows = cli_band_rows (&rgba_shape, 1);
+  TesseraStatus      status = TESSERA_OK;
+
+  for (int y = 0; status == TESSERA_OK && y < shape.height; y += rows)
+    {
+      int          n = rows < shape.height - y ? rows : shape.height - y;
+      TesseraImage band = { 0 }, map = { 0 };
+
+      status = band_map (in, y, n, opt, &band, &map, exec);
+      if (status == TESSERA_OK)
+        status = tessera_fill_stream_add (stream, &map, exec);
+      tessera_image_free (&band);
+      tessera_image_free (&map);
+    }
+  return status == TESSERA_OK ? tessera_fill_stream_finish (stream) : status;
+}
+
+/* Pass 2: band I of STREAM into OUT, as a mask or as IN painted. */
+static TesseraStatus
+write_band (TesseraRaster *in, TesseraRaster *out,
+            const TesseraFillStream *stream, int i, const FillOptions *opt,
+            const double colour[3], TesseraExec *exec)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  TesseraImage       band = { 0 }, mask = { 0 };
+  uint32_t          *labels;
+  TesseraStatus      status;
+  int                y, rows;
+
+  tessera_fill_stream_band (stream, i, &y, &rows);
+  labels = malloc (sizeof *labels * (size_t) shape.width * (size_t) rows);
+  status = labels != NULL ? tessera_fill_stream_labels (stream, i, labels,
+                                                        exec)
+                          : TESSERA_ERROR_OUT_OF_MEMORY;
+  if (status == TESSERA_OK)
+    status = tessera_image_alloc (&mask, shape.width, rows, 1, TESSERA_U8);
+  for (int r = 0; status == TESSERA_OK && r < rows; r++)
+    for (int x = 0; x < shape.width; x++)
+      ((uint8_t *) tessera_image_row (&mask, r))[x]
+        = labels[(size_t) r * shape.width + x] != 0 ? 255 : 0;
+  free (labels);
+  if (status == TESSERA_OK && opt->output == 1)
+    {
+      status = tessera_image_alloc (&band, shape.width, rows, shape.channels,
+                                    shape.type);
+      if (status == TESSERA_OK && ! tessera_raster_read (in, y, rows, &band))
+        status = TESSERA_ERROR_IO;
+      if (status == TESSERA_OK)
+        paint (&band, shape.has_alpha, &mask, colour);
+    }
+  if (status == TESSERA_OK
+      && ! tessera_raster_write (out, y, rows, opt->output == 1 ? &band
+                                                                : &mask))
+    status = TESSERA_ERROR_IO;
+  tessera_image_free (&band);
+  tessera_image_free (&mask);
+  return status;
+}
+
+/* The fill without gap closing or merging, band by band: IN to OUT_PATH. */
+static int
+fill_in_bands (const FillOptions *opt, TesseraRaster *in,
+               const char *out_path, const double colour[3],
+               const CliCommon *common)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  TesseraRasterShape out_shape = opt->output == 1 ? shape
+    : (TesseraRasterShape) { shape.width, shape.height, 1, false,
+                             TESSERA_U8 };
+  TesseraFillStream *stream = NULL;
+  TesseraRaster     *out = NULL;
+  CliProgress        progress;
+  TesseraExec        exec;
+  TesseraStatus      status;
+  char               error[512] = "";
+
+  cli_progress_start (&progress, "fill-contours", common->quiet);
+  exec = cli_exec (common, &progress);
+  status = tessera_fill_stream_new (shape.width, shape.height,
+                                    opt->connectivity, opt->edge_regions,
+                                    &stream);
+  if (status == TESSERA_OK)
+    status = stream_regions (in, opt, stream, &exec);
+  if (status == TESSERA_OK)
+    out = tessera_raster_create (out_path, &out_shape, in, error,
+                                 sizeof error);
+  for (int i = 0; status == TESSERA_OK && out != NULL
+                  && i < tessera_fill_stream_bands (stream); i++)
+    status = write_band (in, out, stream, i, opt, colour, &exec);
+  cli_progress_end (&progress);
+  tessera_fill_stream_free (stream);
+  if (status == TESSERA_OK && out != NULL
+      && tessera_raster_commit (out, error, sizeof error))
+    {
+      tessera_raster_close (out);
+      return CLI_EXIT_OK;
+    }
+  if (out != NULL)
+    tessera_raster_close (out);
+  if (status == TESSERA_ERROR_IO || error[0] != '\0')
+    {
+      cli_error ("fill-contours", "%s", error[0] != '\0' ? error
+                 : tessera_raster_last_error ());
+      return CLI_EXIT_IO;
+    }
+  return cli_status ("fill-contours", status);
+}
+
 static bool
 parse_colour (const char *text, double colour[3])
 {
@@ -198,6 +343,14 @@ cli_verb_fill_contours (int argc, char **argv)
                  : "--colour takes RRGGBB in hexadecimal, not '%s'",
                  opt.colour);
       return CLI_EXIT_USAGE;
+    }
+  if (opt.gap == 0 && opt.min_region == 0)
+    {
+      if ((code = cli_open ("fill-contours", in_path, &in)) != CLI_EXIT_OK)
+        return code;
+      code = fill_in_bands (&opt, in, out_path, colour, &common);
+      tessera_raster_close (in);
+      return code;
     }
   if ((code = cli_load ("fill-contours", in_path, &in, &image))
       != CLI_EXIT_OK)

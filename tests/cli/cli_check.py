@@ -250,6 +250,37 @@ def test_fill_contours():
           and tuple(got[10, 30]) == (0, 0, 0), err)
 
 
+def test_fill_contours_bands():
+    """Without gap closing and merging the raster goes through in bands:
+    with bands of a few rows, the same inside as the reference, as a mask
+    and painted, on a GeoTIFF whose georeference is kept."""
+    h, w = (int(v) for v in rng.integers(60, 160, 2))
+    lines = rectangles(h, w, int(rng.integers(3, 12)))
+    art = np.dstack([np.where(lines, 20, 230).astype(np.uint8)] * 3)
+    transform = (1000.0, 2.0, 0.0, 5000.0, 0.0, -2.0)
+    src = os.path.join(work, "bands.tif")
+    write(src, art, driver="GTiff", transform=transform, epsg=3857)
+    want = ~lines & ~outside_4(lines)
+    rows = str(int(rng.integers(1, 9)))
+    out = os.path.join(work, "bands-mask.tif")
+    code, _, err = run("fill-contours", "--gap", "0", "--min-region", "0",
+                       "--quiet", src, out, env={"TESSERA_CLI_BAND_ROWS": rows})
+    got, ds = read(out) if code == 0 else (None, None)
+    check(f"fill contours in bands of {rows} rows, {w}x{h}: the inside, "
+          "georeference kept",
+          code == 0 and np.array_equal(got[:, :, 0] == 255, want)
+          and ds.GetGeoTransform() == transform, err)
+    out = os.path.join(work, "bands-paint.tif")
+    code, _, err = run("fill-contours", "--gap", "0", "--min-region", "0",
+                       "--output", "colour", "--colour", "0000ff", "--quiet",
+                       src, out, env={"TESSERA_CLI_BAND_ROWS": rows})
+    got = read(out)[0] if code == 0 else None
+    painted = art.copy()
+    painted[want] = (0, 0, 255)
+    check(f"fill contours in bands of {rows} rows, painted: the input "
+          "elsewhere", code == 0 and np.array_equal(got, painted), err)
+
+
 def test_reconstruct():
     for i in range(3):
         h, w = (int(v) for v in rng.integers(8, 50, 2))
@@ -389,7 +420,8 @@ def test_trace():
 
 
 for test in (test_help, test_errors, test_box_blur_bands,
-             test_box_blur_geotiff, test_fill_contours, test_reconstruct,
+             test_box_blur_geotiff, test_fill_contours,
+             test_fill_contours_bands, test_reconstruct,
              test_segment_colours, test_trace):
     test()
 print(f"1..{len(results)}")
