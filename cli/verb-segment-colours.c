@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tessera segment-colours — the raster's colours in a few classes, each
  * pixel recoloured by its class's mean (the Segment Colours procedure's
- * recoloured layer).  The whole raster is held: the classes come from all
- * of its colours. */
+ * recoloured layer).  The raster goes through twice in bands of rows, as
+ * in the plug-in (core/colour-tally.h): its colours are counted, the
+ * classes found from the counts, then each band recoloured; only with
+ * --backend cuda is it held whole, for the pipeline that runs every step
+ * on the GPU (core/mst-segment-image.h).  Either way the same classes and
+ * pixels. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cli-run.h"
 #include "cli-verbs.h"
+#include "colour-tally.h"
 #include "mst-segment-image.h"
 
 static const char usage[] = "[OPTIONS] IN OUT";
@@ -37,6 +43,162 @@ print_classes (const TesseraMstClasses *classes)
                     : 0.0);
 }
 
+/* Every band of IN through BAND_FUNC: counting, or recolouring into OUT. */
+typedef TesseraStatus (*BandFunc) (TesseraImage *band, int y, void *data);
+
+static int
+each_band (TesseraRaster *in, BandFunc band_func, void *data)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  int                rows = cli_band_rows (&shape, 1);
+  TesseraImage       band;
+  TesseraStatus      status = tessera_image_alloc (&band, shape.width, rows,
+                                                   shape.channels,
+                                                   TESSERA_U8);
+
+  for (int y = 0; status == TESSERA_OK && y < shape.height; y += rows)
+    {
+      band.height = rows < shape.height - y ? rows : shape.height - y;
+      status = tessera_raster_read (in, y, band.height, &band)
+               ? band_func (&band, y, data) : TESSERA_ERROR_IO;
+    }
+  tessera_image_free (&band);
+  if (status == TESSERA_ERROR_IO)
+    {
+      cli_error ("segment-colours", "%s", tessera_raster_last_error ());
+      return CLI_EXIT_IO;
+    }
+  return cli_status ("segment-colours", status);
+}
+
+typedef struct
+{
+  TesseraColourTally     tally;
+  TesseraColourHistogram histogram;
+  TesseraMstClasses      classes;
+  uint32_t              *indices;
+  TesseraRaster         *out;
+  TesseraExec           *exec;
+} SegmentBands;
+
+static TesseraStatus
+count_band (TesseraImage *band, int y, void *data)
+{
+  SegmentBands *s = data;
+  return tessera_colour_tally_add (&s->tally, band, s->exec);
+}
+
+static TesseraStatus
+recolour_band (TesseraImage *band, int y, void *data)
+{
+  SegmentBands          *s = data;
+  TesseraColourHistogram colours = s->histogram;
+  TesseraStatus          status;
+
+  status = tessera_colour_tally_index (&s->tally, band, s->indices, s->exec);
+  colours.pixel_colour = s->indices;
+  colours.width = band->width;
+  colours.height = band->height;
+  if (status == TESSERA_OK)
+    status = tessera_mst_segment_recolour (band, &colours, &s->classes, band,
+                                           s->exec);
+  if (status == TESSERA_OK
+      && ! tessera_raster_write (s->out, y, band->height, band))
+    status = TESSERA_ERROR_IO;
+  return status;
+}
+
+/* The classes of IN's colours into S, counted band by band. */
+static int
+find_classes (TesseraRaster *in, const TesseraMstSegment *params,
+              SegmentBands *s)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  int                code;
+
+  code = cli_status ("segment-colours",
+                     tessera_colour_tally_start (&s->tally, shape.width,
+                                                 shape.height));
+  if (code == CLI_EXIT_OK)
+    code = each_band (in, count_band, s);
+  if (code == CLI_EXIT_OK)
+    code = cli_status ("segment-colours",
+                       tessera_colour_tally_finish (&s->tally, &s->histogram,
+                                                    s->exec));
+  if (code == CLI_EXIT_OK)
+    code = cli_status ("segment-colours",
+                       tessera_mst_segment (&s->histogram, params,
+                                            &s->classes, s->exec));
+  return code;
+}
+
+/* Classes and recoloured bands, IN to OUT_PATH. */
+static int
+segment_in_bands (TesseraRaster *in, const char *out_path,
+                  const TesseraMstSegment *params, TesseraExec *exec)
+{
+  TesseraRasterShape shape = tessera_raster_shape (in);
+  SegmentBands       s = { .exec = exec };
+  char               error[512];
+  int                code = find_classes (in, params, &s);
+
+  if (code == CLI_EXIT_OK)
+    {
+      s.indices = malloc (sizeof *s.indices * (size_t) shape.width
+                          * (size_t) cli_band_rows (&shape, 1));
+      code = s.indices != NULL ? CLI_EXIT_OK
+             : cli_status ("segment-colours", TESSERA_ERROR_OUT_OF_MEMORY);
+    }
+  if (code == CLI_EXIT_OK)
+    {
+      s.out = tessera_raster_create (out_path, &shape, in, error,
+                                     sizeof error);
+      if (s.out == NULL)
+        cli_error ("segment-colours", "%s", error);
+      code = s.out != NULL ? each_band (in, recolour_band, &s) : CLI_EXIT_IO;
+    }
+  if (code == CLI_EXIT_OK && ! tessera_raster_commit (s.out, error,
+                                                      sizeof error))
+    {
+      cli_error ("segment-colours", "%s", error);
+      code = CLI_EXIT_IO;
+    }
+  if (code == CLI_EXIT_OK)
+    print_classes (&s.classes);
+  if (s.out != NULL)
+    tessera_raster_close (s.out);
+  free (s.indices);
+  tessera_mst_classes_free (&s.classes);
+  tessera_colour_histogram_free (&s.histogram);
+  tessera_colour_tally_free (&s.tally);
+  return code;
+}
+
+/* The whole raster at once, for the GPU's pipeline. */
+static int
+segment_whole (TesseraRaster *in, const char *out_path,
+               const TesseraMstSegment *params, TesseraExec *exec)
+{
+  TesseraImage      image;
+  TesseraMstClasses classes = { 0 };
+  int               code = cli_read_all ("segment-colours", in, TESSERA_U8,
+                                         &image);
+
+  if (code != CLI_EXIT_OK)
+    return code;
+  code = cli_status ("segment-colours",
+                     tessera_mst_segment_image (&image, params, &classes,
+                                                &image, exec));
+  if (code == CLI_EXIT_OK)
+    code = cli_write_all ("segment-colours", out_path, &image,
+                          tessera_raster_shape (in).has_alpha, in);
+  if (code == CLI_EXIT_OK)
+    print_classes (&classes);
+  tessera_mst_classes_free (&classes);
+  tessera_image_free (&image);
+  return code;
+}
+
 int
 cli_verb_segment_colours (int argc, char **argv)
 {
@@ -64,8 +226,6 @@ cli_verb_segment_colours (int argc, char **argv)
                                        options, &common, usage, summary,
                                        &in_path, &out_path, &done);
   TesseraRaster    *in;
-  TesseraImage      image;
-  TesseraMstClasses classes = { 0 };
   CliProgress       progress;
   TesseraExec       exec;
 
@@ -82,23 +242,11 @@ cli_verb_segment_colours (int argc, char **argv)
       tessera_raster_close (in);
       return CLI_EXIT_USAGE;
     }
-  code = cli_read_all ("segment-colours", in, TESSERA_U8, &image);
-  if (code == CLI_EXIT_OK)
-    {
-      cli_progress_start (&progress, "segment-colours", common.quiet);
-      exec = cli_exec (&common, &progress);
-      code = cli_status ("segment-colours",
-                         tessera_mst_segment_image (&image, &params, &classes,
-                                                    &image, &exec));
-      cli_progress_end (&progress);
-      if (code == CLI_EXIT_OK)
-        code = cli_write_all ("segment-colours", out_path, &image,
-                              tessera_raster_shape (in).has_alpha, in);
-      if (code == CLI_EXIT_OK)
-        print_classes (&classes);
-      tessera_mst_classes_free (&classes);
-      tessera_image_free (&image);
-    }
+  cli_progress_start (&progress, "segment-colours", common.quiet);
+  exec = cli_exec (&common, &progress);
+  code = common.backend == 2 ? segment_whole (in, out_path, &params, &exec)
+                             : segment_in_bands (in, out_path, &params, &exec);
+  cli_progress_end (&progress);
   tessera_raster_close (in);
   return code;
 }

@@ -328,6 +328,27 @@ def test_segment_colours():
           and stdout.count("class ") == 4, err)
     code, _, err = run("segment-colours", os.path.join(work, "l0.png"), out)
     check("segment colours refuses grey input with exit 2", code == 2, err)
+    # Bands (the default) against the whole raster (--backend cuda, which
+    # without a GPU runs the same pipeline on the CPU): the same classes
+    # and pixels, transparent pixels kept.
+    h, w = (int(v) for v in rng.integers(40, 120, 2))
+    base = rng.integers(0, 256, (12, 3))
+    photo = np.clip(base[rng.integers(0, 12, (h, w))]
+                    + rng.integers(-8, 9, (h, w, 3)), 0, 255).astype(np.uint8)
+    alpha = np.where(rng.random((h, w)) < 0.1, 0, 255).astype(np.uint8)
+    src = os.path.join(work, "s-bands.tif")
+    write(src, np.dstack([photo, alpha]), driver="GTiff", alpha=True)
+    rows = str(int(rng.integers(1, 9)))
+    banded, whole = (os.path.join(work, f"s-{n}.tif") for n in ("b", "w"))
+    code, out_b, err = run("segment-colours", "--classes", "5", "--quiet",
+                           src, banded, env={"TESSERA_CLI_BAND_ROWS": rows})
+    code_w, out_w, err_w = run("segment-colours", "--classes", "5",
+                               "--backend", "cuda", "--quiet", src, whole)
+    check(f"segment colours in bands of {rows} rows: the whole raster's "
+          "classes and pixels",
+          code == 0 and code_w == 0 and out_b == out_w
+          and out_b.count("class ") == 5
+          and np.array_equal(read(banded)[0], read(whole)[0]), err + err_w)
 
 
 def edge_image(h, w, slope, offset):
@@ -371,8 +392,10 @@ def test_trace():
     line = geojson_line(pixel_json)[0] if code == 0 else np.zeros((1, 2))
     off = np.abs(line[:, 1] - (offset + slope * line[:, 0])) \
         / np.hypot(1, slope)
-    check("trace: the line of a known edge, within 1 px (pixels, said)",
-          code == 0 and off.max() <= 1.0 and "no georeference" in err
+    # 1.5 px: a sloped edge is a staircase of pixels (up to half a pixel
+    # off the ideal line), and the noise moves the gradient's peak.
+    check("trace: the line of a known edge, within 1.5 px (pixels, said)",
+          code == 0 and off.max() <= 1.5 and "no georeference" in err
           and "pixels" in open(pixel_json).read(), f"{off.max()} {err}")
     geo_json = os.path.join(work, "t-geo.geojson")
     code, _, err = run("trace", "--clicks", text, "--quiet", tif, geo_json)
