@@ -30,6 +30,11 @@ else
     else
       sh "$top/tests/package/root.sh" "$suite" "$root" >/dev/null
     fi
+    # The host's apt settings on the validity of the mirror's Release
+    # files (a frozen mirror's have expired), as root.sh gives its roots.
+    apt-config dump | grep -i -E '^Acquire::Check-(Valid-Until|Date) ' \
+      >"$root/etc/apt/apt.conf.d/50tessera-host" \
+      || rm -f "$root/etc/apt/apt.conf.d/50tessera-host"
     sh "$top/tests/gimp3/in-root.sh" "$root" sh -c "apt-get update -q \
       && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -q \
          --no-install-recommends dpkg-dev fakeroot lintian"

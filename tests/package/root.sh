@@ -41,6 +41,6 @@ mkdir -p "$dir"
 tar -C "$dir" -xzf "$pristine"
 # The host's apt settings on the validity of the mirror's Release files
 # (a frozen mirror's have expired).
-apt-config dump | grep -i '^Acquire::Check-Valid-Until' \
+apt-config dump | grep -i -E '^Acquire::Check-(Valid-Until|Date) ' \
   >"$dir/etc/apt/apt.conf.d/50tessera-host" || rm -f "$dir/etc/apt/apt.conf.d/50tessera-host"
 echo "$dir"
