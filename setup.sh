@@ -21,7 +21,7 @@ packages="build-essential autoconf automake autopoint gettext pkg-config
   xvfb xauth xdotool imagemagick
   libgdal-dev python3-gdal python3-dev python3-venv python3-setuptools
   python3-numpy python3-pytest python3-scipy python3-skimage python3-dask
-  python3-distributed gdal-bin"
+  python3-distributed gdal-bin appstream"
 
 missing=""
 for p in $packages; do
