@@ -21,6 +21,10 @@ host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 if [ "$suite" = "$host_suite" ]; then
   root=
   run () { "$@"; }
+  # The tools the root gets below, here on the host (lintian above all:
+  # without it the check below would find no error because none ran).
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install \
+    -y -q --no-install-recommends dpkg-dev fakeroot lintian >/dev/null
 else
   root=${TESSERA_DEB_BUILD_ROOT:-/var/tmp/tessera-deb-build-$suite}
   if [ ! -f "$root/.tessera-build-ready" ]; then
@@ -55,6 +59,10 @@ run sh -c "cd $build/tessera-$version \
   || { tail -n 40 "$out/build-$suite.log" >&2; exit 1; }
 run sh -c "cd $build && lintian --info --display-info --pedantic \
   gimp-plugin-tessera_*.deb tessera_*.changes" >"$out/lintian-$suite.txt" 2>&1 || :
+if grep -q "lintian: not found" "$out/lintian-$suite.txt"; then
+  echo "lintian did not run (see $out/lintian-$suite.txt)" >&2
+  exit 1
+fi
 cp "$root$build"/gimp-plugin-tessera_*.deb "$out/"
 ls "$out"/gimp-plugin-tessera_*.deb
 if grep -q '^E:' "$out/lintian-$suite.txt"; then
