@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* newlocale, uselocale, getdelim: POSIX 2008. */
+#define _POSIX_C_SOURCE 200809L
+
 #include "trace-path-file.h"
 
 #include <errno.h>

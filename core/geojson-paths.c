@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Tessera — paths written as GeoJSON (geojson-paths.h). */
+/* newlocale and uselocale: POSIX 2008, beyond C11 (build-device.sh
+ * compiles with -std=c11). */
+#define _POSIX_C_SOURCE 200809L
+
 #include "geojson-paths.h"
 
 #include <locale.h>

@@ -2,6 +2,10 @@
 /* Tessera — an image's georeference (georef.h).  The TIFF reader reads
  * only the first directory's GeoTIFF tags, so that no TIFF library is
  * needed. */
+/* newlocale and uselocale: POSIX 2008, beyond C11 (build-device.sh
+ * compiles with -std=c11). */
+#define _POSIX_C_SOURCE 200809L
+
 #include "georef.h"
 
 #include <locale.h>
