@@ -245,23 +245,18 @@ static void
 print_bezier (const TraceBench *bench, FILE *out)
 {
   int n = bench->n_path - (bench->closed ? 1 : 0), n_control = 0;
-  unsigned char *keep = calloc ((size_t) n, 1);
   TesseraPoint *control = malloc (sizeof *control
                                  * TESSERA_BEZIER_MAX_OUT (n));
 
-  if (keep != NULL && control != NULL)
-    {
-      for (int i = 0; i < n; i += bench->params.nodes + 1)
-        keep[i] = 1;
-      tessera_bezier_fit (bench->path, n, bench->closed, keep,
-                          bench->tolerance, TESSERA_BEZIER_CORNER_ANGLE,
-                          control, &n_control);
-    }
+  if (control != NULL
+      && tessera_trace_chain_fit (bench->path, n, bench->closed,
+                                  bench->params.nodes + 1, bench->tolerance,
+                                  control, &n_control) != TESSERA_OK)
+    n_control = 0;
   fprintf (out, " bezier=");
   for (int i = 0; i < n_control; i++)
     fprintf (out, "%s%.3f,%.3f", i > 0 ? ";" : "", control[i].x,
              control[i].y);
-  free (keep);
   free (control);
 }
 

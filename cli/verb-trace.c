@@ -149,14 +149,13 @@ trace_chain (TesseraRaster *raster, const TraceOptions *opt,
   int             n_path = 0, failed = 0, window[4], code;
   size_t          max_path = (size_t) links * (opt->params.nodes + 1) + 1;
   TesseraPoint   *path = malloc (sizeof *path * max_path);
-  unsigned char  *keep = calloc (max_path, 1);
   TesseraGradient gradient;
   TesseraStatus   status;
 
   *control = malloc (sizeof **control * TESSERA_BEZIER_MAX_OUT (max_path));
-  if (path == NULL || keep == NULL || *control == NULL)
+  if (path == NULL || *control == NULL)
     {
-      free (path), free (keep), free (*control);
+      free (path), free (*control);
       return cli_status ("trace", TESSERA_ERROR_OUT_OF_MEMORY);
     }
   tessera_trace_chain_window (clicks, n, &opt->params,
@@ -180,16 +179,13 @@ trace_chain (TesseraRaster *raster, const TraceOptions *opt,
     {
       /* A closed chain's last point repeats its first: the fit closes it. */
       n_path -= opt->closed ? 1 : 0;
-      for (int i = 0; i < n_path; i += opt->params.nodes + 1)
-        keep[i] = 1;
       code = cli_status ("trace",
-                         tessera_bezier_fit (path, n_path, opt->closed, keep,
-                                             opt->tolerance,
-                                             TESSERA_BEZIER_CORNER_ANGLE,
-                                             *control, n_control));
+                         tessera_trace_chain_fit (path, n_path, opt->closed,
+                                                  opt->params.nodes + 1,
+                                                  opt->tolerance, *control,
+                                                  n_control));
     }
   free (path);
-  free (keep);
   if (code != CLI_EXIT_OK)
     free (*control);
   return code;

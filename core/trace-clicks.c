@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bezier-fit.h"
 #include "trace-clicks.h"
 #include "trace-sample.h"
 
@@ -436,4 +437,22 @@ tessera_trace_chain_window (const TesseraPoint *clicks, int n,
               - window[0];
   window[3] = (int) clamp (ceil (y1 + margin), window[1] + 1, height)
               - window[1];
+}
+
+TesseraStatus
+tessera_trace_chain_fit (const TesseraPoint *path, int n, int closed,
+                         int link_points, double tolerance,
+                         TesseraPoint *out, int *n_out)
+{
+  unsigned char *keep = calloc (n > 0 ? (size_t) n : 1, 1);
+  TesseraStatus  status;
+
+  if (keep == NULL)
+    return TESSERA_ERROR_OUT_OF_MEMORY;
+  for (int i = 0; i < n; i += link_points > 0 ? link_points : n)
+    keep[i] = 1;
+  status = tessera_bezier_fit (path, n, closed, keep, tolerance,
+                               TESSERA_BEZIER_CORNER_ANGLE, out, n_out);
+  free (keep);
+  return status;
 }

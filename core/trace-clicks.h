@@ -66,6 +66,16 @@ void          tessera_trace_chain_window (const TesseraPoint *clicks, int n,
                                           int width, int height,
                                           int window[4]);
 
+/* The chain's path as the plug-ins make it: the N points of PATH (a closed
+ * chain's last, which repeats its first, left out) fitted with Bézier
+ * segments within TOLERANCE pixels (core/bezier-fit.h), an anchor on each
+ * click, i.e. on every LINK_POINTS-th point (nodes + 1).  OUT needs room
+ * for TESSERA_BEZIER_MAX_OUT (N) points. */
+TesseraStatus tessera_trace_chain_fit    (const TesseraPoint *path, int n,
+                                          int closed, int link_points,
+                                          double tolerance,
+                                          TesseraPoint *out, int *n_out);
+
 /* Link LINK of that chain alone, exactly as tessera_trace_chain traces it:
  * PATH receives nodes + 2 points, from the snapped click to the next. */
 TesseraStatus tessera_trace_chain_link (const TesseraGradient *gradient,

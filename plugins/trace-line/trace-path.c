@@ -7,6 +7,7 @@
 #include "tessera-gimp.h"
 #include "trace-path.h"
 #include "bezier-fit.h"
+#include "trace-clicks.h"
 
 /* A Bézier stroke's control points come in threes per anchor: the handle
  * before it, the anchor, the handle after it, each as x, y. */
@@ -108,17 +109,12 @@ trace_path_fit (const TesseraPoint *polyline,
 {
   TesseraPoint *control = g_new (TesseraPoint,
                                  TESSERA_BEZIER_MAX_OUT (n_points));
-  guchar       *keep = g_new0 (guchar, n_points);
-  gint          i;
 
-  for (i = 0; i < n_points; i += points_per_link)
-    keep[i] = TRUE;
-  /* The arguments are checked: only memory could fail, and g_new aborts
-   * on that already. */
-  tessera_bezier_fit (polyline, n_points, closed, keep, tolerance,
-                      TESSERA_BEZIER_CORNER_ANGLE,
-                      control, n_control);
-  g_free (keep);
+  /* The arguments are checked: only memory could fail, and GIMP's own
+   * allocations would abort on that first. */
+  if (tessera_trace_chain_fit (polyline, n_points, closed, points_per_link,
+                               tolerance, control, n_control) != TESSERA_OK)
+    *n_control = 0;
   return control;
 }
 

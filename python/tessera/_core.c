@@ -426,7 +426,6 @@ trace_fit (const TesseraImage *src, const TesseraPoint *clicks, int n,
 {
   TesseraGradient gradient;
   TesseraStatus   status;
-  unsigned char  *keep;
   int             window[4];
 
   tessera_trace_chain_window (clicks, n, params, src->width, src->height,
@@ -444,16 +443,8 @@ trace_fit (const TesseraImage *src, const TesseraPoint *clicks, int n,
   if (status != TESSERA_OK)
     return status;
   *n_path -= closed ? 1 : 0;
-  keep = calloc ((size_t) *n_path, 1);
-  if (keep == NULL)
-    return TESSERA_ERROR_OUT_OF_MEMORY;
-  for (int i = 0; i < *n_path; i += params->nodes + 1)
-    keep[i] = 1;
-  status = tessera_bezier_fit (path, *n_path, closed, keep, tolerance,
-                               TESSERA_BEZIER_CORNER_ANGLE, control,
-                               n_control);
-  free (keep);
-  return status;
+  return tessera_trace_chain_fit (path, *n_path, closed, params->nodes + 1,
+                                  tolerance, control, n_control);
 }
 
 /* trace(src, height, width, channels, type, clicks, n, closed, path,
