@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "stage-clock.h"
 #include "tessera-args.h"
 #include "tessera-bands.h"
 #include "segment-bands.h"
@@ -50,6 +51,7 @@ read_band (SegmentBands *bands,
 
   tessera_region_retarget (&bands->band, &rect);
   tessera_region_load (&bands->band, NULL);
+  tessera_stage_mark ("segment band read");
   return rect.height;
 }
 
@@ -73,11 +75,13 @@ segment_bands_count (SegmentBands    *bands,
   TesseraStatus status = TESSERA_OK;
   gint          y;
 
+  tessera_stage_start ();
   for (y = bands->bounds.y; y < bottom && status == TESSERA_OK; )
     {
       y += read_band (bands, y);
       status = tessera_colour_tally_add (&bands->tally, &bands->band.image,
                                          NULL);
+      tessera_stage_mark ("segment band counted");
       band_done (bands, progress);
     }
   if (status == TESSERA_OK)
@@ -108,6 +112,7 @@ segment_bands_each (SegmentBands    *bands,
       y += read_band (bands, y);
       status = tessera_colour_tally_index (&bands->tally, &bands->band.image,
                                            indices, NULL);
+      tessera_stage_mark ("segment band indexed");
       if (status != TESSERA_OK)
         break;
       bands->colours = bands->histogram;
@@ -115,6 +120,7 @@ segment_bands_each (SegmentBands    *bands,
       bands->colours.width  = bands->band.image.width;
       bands->colours.height = bands->band.image.height;
       write (bands, data);
+      tessera_stage_mark ("segment band written");
       band_done (bands, progress);
     }
   bands->colours.pixel_colour = indices;

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <libgimp/gimp.h>
 
+#include "stage-clock.h"
 #include "tessera-canvas.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
@@ -677,6 +678,7 @@ segment_run (GimpRunMode          run_mode,
       tessera_progress_stage (&progress, 0.3);
       exec = tessera_progress_exec (&progress, values->backend);
       ok = segment (&s, values, &exec, error);
+      tessera_stage_mark ("segment classes");
     }
   if (ok)
     {
