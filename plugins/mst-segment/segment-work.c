@@ -19,6 +19,7 @@
 #include "tessera-progress.h"
 #include "tessera-test-hook.h"
 #include "segment-bands.h"
+#include "segment-device.h"
 #include "segment-work.h"
 
 /* What a run works on, read band by band (segment-bands.h), and the classes
@@ -29,6 +30,7 @@ typedef struct
   gint32                 image;
   gint32                 drawable;
   SegmentBands           bands;
+  SegmentDevice          device;   /* the layer on the GPU, when taken */
   TesseraMstClasses      classes;
 } Segmentation;
 
@@ -198,22 +200,32 @@ typedef struct
   gint32        target;   /* the drawable or its copy */
 } Recolouring;
 
-/* The band recoloured in place, written to the target's shadow buffer. */
+/* The band, recoloured, written to the target's shadow buffer. */
+static void
+store_band (const SegmentBands *bands,
+            gpointer            data)
+{
+  Recolouring *r = data;
+  GeglBuffer  *shadow;
+
+  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
+   * plug-in's cache with it. */
+  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (r->target));
+  tessera_region_store (&bands->band, &bands->band.rect, shadow, NULL);
+  g_object_unref (shadow);
+}
+
+/* The band recoloured in place, then stored. */
 static void
 recolour_band (const SegmentBands *bands,
                gpointer            data)
 {
   Recolouring *r = data;
   TesseraImage pixels = bands->band.image;
-  GeglBuffer  *shadow;
 
   tessera_mst_segment_recolour (&pixels, &bands->colours, &r->s->classes,
                                 &pixels, NULL);
-  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
-   * plug-in's cache with it. */
-  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (r->target));
-  tessera_region_store (&bands->band, &bands->band.rect, shadow, NULL);
-  g_object_unref (shadow);
+  store_band (bands, data);
 }
 
 /* A layer's copy, above it, or a channel or mask in place. */
@@ -233,7 +245,12 @@ output_recoloured (Segmentation    *s,
       tessera_output_insert_above (r.target, s->drawable,
                                    _("Colour classes"));
     }
-  ok = segment_bands_each (&s->bands, recolour_band, &r, progress, error);
+  /* The device recolours the bands it kept: no second read. */
+  if (s->device.taken)
+    ok = segment_device_each (&s->device, &s->bands, store_band, &r,
+                              progress, error);
+  else
+    ok = segment_bands_each (&s->bands, recolour_band, &r, progress, error);
   if (ok)
     tessera_region_merge (r.target, &s->bands.bounds);
   if (copy)
@@ -672,8 +689,12 @@ segment_run (GimpRunMode          run_mode,
     return FALSE;
   tessera_progress_start (&progress, _("Segmenting colours"));
   tessera_progress_stage (&progress, 0.3);
-  ok = segment_bands_count (&s.bands, &progress, error);
-  if (ok)
+  ok = segment_device_count (&s.device, &s.bands, values, &s.classes,
+                             &progress, error);
+  if (ok && ! s.device.taken)
+    ok = segment_bands_count (&s.bands, &progress, error);
+  /* The device's classes are made; an empty histogram is still told. */
+  if (ok && (! s.device.taken || s.bands.histogram.n_colours == 0))
     {
       tessera_progress_stage (&progress, 0.3);
       exec = tessera_progress_exec (&progress, values->backend);
@@ -687,6 +708,7 @@ segment_run (GimpRunMode          run_mode,
       ok = make_output (&s, (SegmentOutput) values->output, &progress, error);
     }
   tessera_mst_classes_free (&s.classes);
+  segment_device_clear (&s.device);
   segment_bands_clear (&s.bands);
   return ok;
 }
