@@ -154,7 +154,10 @@ box_blur_bands (gint32               drawable,
                 const BoxBlurValues *values,
                 GError             **error)
 {
-  static const TesseraBandPass pass = { band_read, band_blur, band_write };
+  /* A band's blur starts once it is read, beside the band before's: the
+   * two share the cores while the main thread waits (bench/RESULTS.md). */
+  static const TesseraBandPass pass = { band_read, band_blur, band_write,
+                                        TRUE };
   const TesseraBoxBlur params = box_blur_params (
                                   values, babl_format_has_alpha (
                                     gimp_drawable_get_format (

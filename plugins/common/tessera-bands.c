@@ -67,29 +67,35 @@ TesseraStatus
 tessera_bands_overlap (const TesseraBandPass *pass,
                        gpointer               data)
 {
-  Worker        worker = { pass, data, 0, TESSERA_OK, NULL };
+  Worker        worker[2] = { { pass, data, 0, TESSERA_OK, NULL },
+                              { pass, data, 1, TESSERA_OK, NULL } };
   TesseraStatus status;
   gint          slot = 0;
   gboolean      more;
 
   if (! pass->read (slot, data))
     return TESSERA_OK;
-  worker_start (&worker, slot);
+  worker_start (&worker[slot], slot);
   do
     {
       /* The next band is read while this one's work runs... */
-      more   = pass->read (1 - slot, data);
-      status = worker_join (&worker);
+      more = pass->read (1 - slot, data);
+      if (more && pass->independent)
+        worker_start (&worker[1 - slot], 1 - slot);
+      status = worker_join (&worker[slot]);
       if (status != TESSERA_OK)
-        return status;
+        {
+          worker_join (&worker[1 - slot]);
+          return status;
+        }
       /* ...and its work runs while this one is finished. */
-      if (more)
-        worker_start (&worker, 1 - slot);
+      if (more && ! pass->independent)
+        worker_start (&worker[1 - slot], 1 - slot);
       if (pass->finish != NULL)
         status = pass->finish (slot, data);
       if (status != TESSERA_OK)
         {
-          worker_join (&worker);
+          worker_join (&worker[1 - slot]);
           return status;
         }
       slot = 1 - slot;

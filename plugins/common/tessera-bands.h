@@ -28,7 +28,8 @@ void          tessera_bands_limit_cache (gint32               drawable,
  * reads the band after it and finishes (e.g. writes) the band before: two
  * bands in hand, in two slots (0 and 1) that the callbacks keep.  One
  * band's work at a time, in the bands' order, so work may add to what the
- * band before it left (a tally). */
+ * band before it left (a tally); or, for independent bands, a band's work
+ * starts as soon as it is read, beside the work of the band before. */
 typedef struct
 {
   /* Main thread: reads the next band into SLOT; FALSE when none is left. */
@@ -38,6 +39,8 @@ typedef struct
   /* Main thread, once SLOT's work succeeded (NULL: nothing to do): e.g.
    * writes the band and shows the progress. */
   TesseraStatus (*finish) (gint slot, gpointer data);
+  /* Whether two bands' work may run at once. */
+  gboolean        independent;
 } TesseraBandPass;
 
 /* Runs PASS over every band that PASS->read reads, with DATA; the first

@@ -106,7 +106,9 @@ segment_bands_count (SegmentBands    *bands,
                      TesseraProgress *progress,
                      GError         **error)
 {
-  static const TesseraBandPass pass = { read_band, count_band, counted };
+  /* One band's counting at a time: the tally is not safe against two. */
+  static const TesseraBandPass pass = { read_band, count_band, counted,
+                                        FALSE };
   TesseraStatus status;
 
   tessera_stage_start ();
@@ -166,7 +168,7 @@ segment_bands_each (SegmentBands            *bands,
                     GError                 **error)
 {
   static const TesseraBandPass pass = { read_band, classify_band,
-                                        write_band };
+                                        write_band, FALSE };
   TesseraStatus status;
 
   /* A look-up a pixel gives its class, not its colour's index. */
