@@ -385,11 +385,10 @@ static void
 write_class_layers (const SegmentBands *bands,
                     gpointer            data)
 {
-  ClassLayers   *l    = data;
-  GeglRectangle  rect = band_in_bounds (bands);
-  gint           c, y;
-
+  ClassLayers        *l     = data;
   const TesseraImage *image = &bands->band->image;
+  GeglRectangle       rect  = band_in_bounds (bands);
+  gint                c, y;
 
   if (l->selected)
     read_selection (l->s, &bands->band->rect, l->selection);
