@@ -225,6 +225,7 @@ static bool
 index_row (const TesseraColourTally *tally, uint32_t *row, int width)
 {
   uint32_t last_key = 0, last = UINT32_MAX;
+  bool looked_up = false;
 
   if (tally->table != NULL)
     {
@@ -238,13 +239,14 @@ index_row (const TesseraColourTally *tally, uint32_t *row, int width)
     {
       if (row[x] == TESSERA_COLOUR_TRANSPARENT)
         continue;
-      if (last == UINT32_MAX || row[x] != last_key)
+      if (!looked_up || row[x] != last_key)
         {
           size_t i = find_key (tally->keys, tally->n_keys, row[x]);
           if (i == tally->n_keys)
             return false;
+          looked_up = true;
           last_key = row[x];
-          last = (uint32_t) i;
+          last = tally->labels != NULL ? tally->labels[i] : (uint32_t) i;
         }
       row[x] = last;
     }
@@ -274,10 +276,46 @@ tessera_colour_tally_index (const TesseraColourTally *tally,
   return found ? TESSERA_OK : TESSERA_ERROR_INVALID_ARGUMENT;
 }
 
+TesseraStatus
+tessera_colour_tally_relabel (TesseraColourTally *tally,
+                              const TesseraColourHistogram *histogram,
+                              const uint32_t *label)
+{
+  const size_t n = histogram->n_colours;
+
+  if (!tally->finished || tally->relabelled
+      || (tally->table == NULL && n != tally->n_keys))
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < n; i++)
+    if (label[i] == TESSERA_COLOUR_TRANSPARENT)
+      return TESSERA_ERROR_INVALID_ARGUMENT;
+  if (tally->table == NULL)
+    {
+      /* One more: a histogram with no colours. */
+      tally->labels = malloc (sizeof (uint32_t) * (n + 1));
+      if (tally->labels == NULL)
+        return TESSERA_ERROR_OUT_OF_MEMORY;
+      memcpy (tally->labels, label, sizeof (uint32_t) * n);
+      tally->relabelled = true;
+      return TESSERA_OK;
+    }
+  /* The table holds each used colour's index: its label instead, in
+   * place (only the histogram's colours are ever looked up). */
+  for (size_t i = 0; i < n; i++)
+    {
+      const uint8_t *c = histogram->colours + 3 * i;
+      tally->table[(uint32_t) c[0] << 16 | (uint32_t) c[1] << 8 | c[2]]
+        = label[i];
+    }
+  tally->relabelled = true;
+  return TESSERA_OK;
+}
+
 void
 tessera_colour_tally_free (TesseraColourTally *tally)
 {
   free (tally->table);
   free (tally->keys);
+  free (tally->labels);
   memset (tally, 0, sizeof *tally);
 }

@@ -33,6 +33,8 @@ typedef struct
                            colour; else NULL */
   uint32_t *keys;       /* small images: the pixels' colours so far, then
                            the distinct colours in increasing order */
+  uint32_t *labels;     /* small images, once relabelled: per distinct
+                           colour, its label; else NULL */
   size_t    n_keys;
   size_t    pixels;     /* the whole image's */
   size_t    seen;       /* the pixels added so far */
@@ -40,6 +42,7 @@ typedef struct
   int       height;
   bool      quantised;  /* a band had more than 8 bits per channel */
   bool      finished;
+  bool      relabelled; /* tessera_colour_tally_relabel was called */
 } TesseraColourTally;
 
 /* Starts TALLY for an image of WIDTH x HEIGHT pixels (fewer than 2^32).
@@ -70,6 +73,15 @@ TesseraStatus tessera_colour_tally_index  (const TesseraColourTally *tally,
                                            const TesseraImage *band,
                                            uint32_t *indices,
                                            TesseraExec *exec);
+
+/* After finishing, once: from now on tessera_colour_tally_index gives for
+ * each visible pixel LABEL[i] (e.g. its colour's class), where i is the
+ * index of its colour in HISTOGRAM (the one finish made), instead of i:
+ * one look-up a pixel where index, then label, would take two.  LABEL has
+ * HISTOGRAM->n_colours entries, none TESSERA_COLOUR_TRANSPARENT. */
+TesseraStatus tessera_colour_tally_relabel (TesseraColourTally *tally,
+                                            const TesseraColourHistogram *histogram,
+                                            const uint32_t *label);
 
 void          tessera_colour_tally_free   (TesseraColourTally *tally);
 

@@ -542,6 +542,68 @@ recolour_row (const uint8_t *in, uint8_t *out, const uint32_t *index,
     }
 }
 
+/* One row in place: each pixel of one of the N classes takes its colour,
+ * COLOUR_BYTES of it, as recolour_row gives it; false if a pixel's class
+ * is neither one of them nor TESSERA_COLOUR_TRANSPARENT. */
+static bool
+paint_row (uint8_t *out, const uint32_t *class_of, int width,
+           const ClassColour *colour, uint32_t n, size_t pixel,
+           size_t colour_bytes)
+{
+  bool known = true;
+
+  if (pixel == 4 && colour_bytes == 3)
+    {
+      for (int x = 0; x < width; x++, out += 4)
+        if (class_of[x] < n)
+          {
+            const uint8_t *c = colour[class_of[x]].u8;
+            out[0] = c[0];
+            out[1] = c[1];
+            out[2] = c[2];
+          }
+        else
+          known = known && class_of[x] == TESSERA_COLOUR_TRANSPARENT;
+      return known;
+    }
+  for (int x = 0; x < width; x++, out += pixel)
+    if (class_of[x] < n)
+      memcpy (out, &colour[class_of[x]], colour_bytes);
+    else
+      known = known && class_of[x] == TESSERA_COLOUR_TRANSPARENT;
+  return known;
+}
+
+TesseraStatus
+tessera_mst_segment_paint (TesseraImage *image, const uint32_t *pixel_class,
+                           const TesseraMstClasses *classes,
+                           TesseraExec *exec)
+{
+  ClassColour colour[TESSERA_MST_SEGMENT_MAX_CLASSES];
+  TesseraStatus status = tessera_image_check (image);
+  const int colour_channels = image->channels >= 3 ? 3 : 1;
+  const uint32_t n = (uint32_t) classes->n_classes;
+  bool known = true;
+
+  if (status != TESSERA_OK)
+    return status;
+  if (image->memory != TESSERA_MEMORY_HOST || classes->n_classes < 0
+      || classes->n_classes > TESSERA_MST_SEGMENT_MAX_CLASSES)
+    return TESSERA_ERROR_INVALID_ARGUMENT;
+  for (uint32_t c = 0; c < n; c++)
+    colour[c] = class_colour (classes->mean[c], image->type);
+
+  #pragma omp parallel for schedule (static) reduction (&& : known) \
+    num_threads (tessera_exec_threads (exec))
+  for (int y = 0; y < image->height; y++)
+    known = paint_row (tessera_image_row (image, y),
+                       pixel_class + (size_t) y * image->width, image->width,
+                       colour, n, tessera_pixel_size (image),
+                       tessera_sample_size (image->type) * colour_channels)
+            && known;
+  return known ? TESSERA_OK : TESSERA_ERROR_INVALID_ARGUMENT;
+}
+
 TesseraStatus
 tessera_mst_segment_recolour (const TesseraImage *src,
                               const TesseraColourHistogram *histogram,

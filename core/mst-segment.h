@@ -136,6 +136,18 @@ TesseraStatus tessera_mst_segment_recolour (const TesseraImage *src,
                                             TesseraImage *dst,
                                             TesseraExec *exec);
 
+/* IMAGE (host memory) with every pixel whose PIXEL_CLASS (IMAGE's width x
+ * height, rows packed) is a class of CLASSES given that class's mean
+ * colour, as tessera_mst_segment_recolour gives it (alpha kept); a pixel
+ * of class TESSERA_COLOUR_TRANSPARENT is kept as it is.  For classes
+ * looked up straight from colours (tessera_colour_tally_relabel).  A
+ * class that is neither gives TESSERA_ERROR_INVALID_ARGUMENT, the image
+ * then partly painted. */
+TesseraStatus tessera_mst_segment_paint  (TesseraImage *image,
+                                          const uint32_t *pixel_class,
+                                          const TesseraMstClasses *classes,
+                                          TesseraExec *exec);
+
 /* sRGB 8-bit to CIE L*a*b* (D65 white), as core/srgb-lab.h computes it. */
 void          tessera_srgb_to_lab        (const uint8_t *rgb, float *lab);
 

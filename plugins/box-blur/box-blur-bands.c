@@ -26,34 +26,36 @@
 
 /* One band in flight: its pixels, and its blur, which runs in a thread of
  * its own while the plug-in's main thread, the only one that may talk to
- * GIMP, writes the band before and reads the band after. */
+ * GIMP, writes the band before and reads the band after
+ * (tessera_bands_overlap). */
 typedef struct
 {
   TesseraRegion         source;   /* the band with its halo */
   TesseraRegion         result;
   GeglRectangle         rows;     /* the band's own rows: what is written */
-  const TesseraBoxBlur *params;
   TesseraExec           exec;     /* no progress: GIMP is not to be called */
-  TesseraStatus         status;
   TesseraStatus         fallback; /* why the GPU was not used, or OK */
-  GThread              *thread;
 } Band;
+
+/* The pass over the bands. */
+typedef struct
+{
+  Band                  band[2];
+  const TesseraBoxBlur *params;
+  gint32                drawable;
+  const GeglRectangle  *bounds;
+  gint                  halo_x;
+  gint                  halo_y;
+  gint                  rows;
+  gint                  next_y;   /* the next band's first row */
+  TesseraProgress       progress;
+} Blur;
 
 static void
 band_fallback (TesseraStatus why,
                void         *user_data)
 {
   ((Band *) user_data)->fallback = why;
-}
-
-static gpointer
-band_blur (gpointer data)
-{
-  Band *band = data;
-
-  band->status = tessera_box_blur (&band->source.image, &band->result.image,
-                                   band->params, &band->exec);
-  return NULL;
 }
 
 /* Where a band's pixels go, as large as the largest band needs. */
@@ -64,7 +66,6 @@ band_alloc (Band                 *band,
             gint                  halo_x,
             gint                  halo_y,
             gint                  rows,
-            const TesseraBoxBlur *params,
             TesseraBackend        backend,
             GError              **error)
 {
@@ -80,7 +81,6 @@ band_alloc (Band                 *band,
       tessera_region_clear (&band->source);
       return FALSE;
     }
-  band->params         = params;
   band->exec           = tessera_exec_default ();
   band->exec.backend   = backend;
   band->exec.fallback  = band_fallback;
@@ -88,48 +88,62 @@ band_alloc (Band                 *band,
   return TRUE;
 }
 
-/* Reads ROWS of the drawable, with the halo, into BAND and starts its
- * blur. */
-static void
-band_start (Band                *band,
-            gint32               drawable,
-            const GeglRectangle *rows,
-            gint                 halo_x,
-            gint                 halo_y)
+/* Reads the next band's rows of the drawable, with the halo, into SLOT. */
+static gboolean
+band_read (gint     slot,
+           gpointer data)
 {
-  GeglRectangle around = tessera_rect_grow (drawable, rows, halo_x, halo_y);
+  Blur          *blur = data;
+  Band          *band = &blur->band[slot];
+  GeglRectangle  around;
 
-  band->rows = *rows;
+  if (blur->next_y >= blur->bounds->y + blur->bounds->height)
+    return FALSE;
+  band->rows = tessera_band_at (blur->bounds, blur->next_y, blur->rows);
+  blur->next_y += band->rows.height;
+  around = tessera_rect_grow (blur->drawable, &band->rows, blur->halo_x,
+                              blur->halo_y);
   tessera_region_retarget (&band->source, &around);
   tessera_region_retarget (&band->result, &around);
   tessera_region_load (&band->source, NULL);
-  band->thread = g_thread_new ("tessera-box-blur", band_blur, band);
+  return TRUE;
 }
 
-/* Waits for BAND's blur; writes its rows to the shadow buffer. */
 static TesseraStatus
-band_finish (Band   *band,
-             gint32  drawable)
+band_blur (gint     slot,
+           gpointer data)
 {
+  Blur *blur = data;
+  Band *band = &blur->band[slot];
+
+  return tessera_box_blur (&band->source.image, &band->result.image,
+                           blur->params, &band->exec);
+}
+
+/* Writes SLOT's rows to the shadow buffer. */
+static TesseraStatus
+band_write (gint     slot,
+            gpointer data)
+{
+  Blur       *blur = data;
+  Band       *band = &blur->band[slot];
   GeglBuffer *shadow;
 
-  g_thread_join (band->thread);
-  band->thread = NULL;
-  if (band->status != TESSERA_OK)
-    return band->status;
   /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
    * plug-in's cache with it. */
-  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (drawable));
+  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (blur->drawable));
   tessera_region_store (&band->result, &band->rows, shadow, NULL);
   g_object_unref (shadow);
+  tessera_progress_update (&blur->progress,
+                           (gdouble) (band->rows.y + band->rows.height
+                                      - blur->bounds->y)
+                           / blur->bounds->height);
   return TESSERA_OK;
 }
 
 static void
 band_clear (Band *band)
 {
-  if (band->thread != NULL)
-    g_thread_join (band->thread);
   tessera_region_clear (&band->source);
   tessera_region_clear (&band->result);
 }
@@ -140,62 +154,50 @@ box_blur_bands (gint32               drawable,
                 const BoxBlurValues *values,
                 GError             **error)
 {
+  /* A band's blur starts once it is read, beside the band before's: the
+   * two share the cores while the main thread waits (bench/RESULTS.md). */
+  static const TesseraBandPass pass = { band_read, band_blur, band_write,
+                                        TRUE };
   const TesseraBoxBlur params = box_blur_params (
                                   values, babl_format_has_alpha (
                                     gimp_drawable_get_format (
                                       TESSERA_DRAWABLE (drawable))));
   const TesseraBackend backend = values->backend;
-  const gint           bottom = bounds->y + bounds->height;
-  /* Margins beyond the drawable's size change nothing. */
-  const gint           halo_x = MIN (params.radius_x * params.iterations,
-                                     tessera_gimp_drawable_width (drawable));
-  const gint           halo_y = MIN (params.radius_y * params.iterations,
-                                     tessera_gimp_drawable_height (drawable));
-  const gint           rows   = tessera_band_rows (drawable, bounds->width,
-                                                   HALO_SHARE * halo_y);
-  TesseraStatus        status = TESSERA_OK;
+  TesseraStatus        status;
   TesseraStatus        fallback = TESSERA_OK;
-  TesseraProgress      progress;
-  Band                 bands[2];
-  GeglRectangle        next;
+  Blur                 blur;
   gint                 i;
 
-  if (! band_alloc (&bands[0], drawable, bounds, halo_x, halo_y, rows,
-                    &params, backend, error))
+  blur.params   = &params;
+  blur.drawable = drawable;
+  blur.bounds   = bounds;
+  /* Margins beyond the drawable's size change nothing. */
+  blur.halo_x   = MIN (params.radius_x * params.iterations,
+                       tessera_gimp_drawable_width (drawable));
+  blur.halo_y   = MIN (params.radius_y * params.iterations,
+                       tessera_gimp_drawable_height (drawable));
+  blur.rows     = tessera_band_rows (drawable, bounds->width,
+                                     HALO_SHARE * blur.halo_y);
+  blur.next_y   = bounds->y;
+  if (! band_alloc (&blur.band[0], drawable, bounds, blur.halo_x,
+                    blur.halo_y, blur.rows, backend, error))
     return FALSE;
-  if (! band_alloc (&bands[1], drawable, bounds, halo_x, halo_y, rows,
-                    &params, backend, error))
+  if (! band_alloc (&blur.band[1], drawable, bounds, blur.halo_x,
+                    blur.halo_y, blur.rows, backend, error))
     {
-      band_clear (&bands[0]);
+      band_clear (&blur.band[0]);
       return FALSE;
     }
 
-  tessera_bands_limit_cache (drawable, bounds->width, rows);
-  tessera_progress_start (&progress, _("Box Blur (SAT)"));
-  next = tessera_band_at (bounds, bounds->y, rows);
-  band_start (&bands[0], drawable, &next, halo_x, halo_y);
-  for (i = 0; status == TESSERA_OK; i++)
+  tessera_bands_limit_cache (drawable, bounds->width, blur.rows);
+  tessera_progress_start (&blur.progress, _("Box Blur (SAT)"));
+  status = tessera_bands_overlap (&pass, &blur);
+  for (i = 0; i < 2; i++)
     {
-      Band *band  = &bands[i % 2];
-      Band *after = &bands[(i + 1) % 2];
-
-      next.y += next.height;
-      if (next.y < bottom)
-        {
-          next = tessera_band_at (bounds, next.y, rows);
-          band_start (after, drawable, &next, halo_x, halo_y);
-        }
-      status = band_finish (band, drawable);
-      if (band->fallback != TESSERA_OK)
-        fallback = band->fallback;
-      tessera_progress_update (&progress,
-                               (gdouble) (band->rows.y + band->rows.height
-                                          - bounds->y) / bounds->height);
-      if (after->thread == NULL)
-        break;
+      if (blur.band[i].fallback != TESSERA_OK)
+        fallback = blur.band[i].fallback;
+      band_clear (&blur.band[i]);
     }
-  band_clear (&bands[0]);
-  band_clear (&bands[1]);
 
   /* Said once, from the main thread: it may talk to GIMP. */
   if (fallback != TESSERA_OK && backend == TESSERA_BACKEND_CUDA)

@@ -26,3 +26,80 @@ tessera_bands_limit_cache (gint32 drawable,
                     gimp_drawable_get_format (TESSERA_DRAWABLE (drawable))),
                 NULL);
 }
+
+/* A slot's work in its thread. */
+typedef struct
+{
+  const TesseraBandPass *pass;
+  gpointer               data;
+  gint                   slot;
+  TesseraStatus          status;
+  GThread               *thread;
+} Worker;
+
+static gpointer
+worker_run (gpointer data)
+{
+  Worker *worker = data;
+
+  worker->status = worker->pass->work (worker->slot, worker->data);
+  return NULL;
+}
+
+static void
+worker_start (Worker *worker,
+              gint    slot)
+{
+  worker->slot   = slot;
+  worker->thread = g_thread_new ("tessera-band", worker_run, worker);
+}
+
+static TesseraStatus
+worker_join (Worker *worker)
+{
+  if (worker->thread != NULL)
+    g_thread_join (worker->thread);
+  worker->thread = NULL;
+  return worker->status;
+}
+
+TesseraStatus
+tessera_bands_overlap (const TesseraBandPass *pass,
+                       gpointer               data)
+{
+  Worker        worker[2] = { { pass, data, 0, TESSERA_OK, NULL },
+                              { pass, data, 1, TESSERA_OK, NULL } };
+  TesseraStatus status;
+  gint          slot = 0;
+  gboolean      more;
+
+  if (! pass->read (slot, data))
+    return TESSERA_OK;
+  worker_start (&worker[slot], slot);
+  do
+    {
+      /* The next band is read while this one's work runs... */
+      more = pass->read (1 - slot, data);
+      if (more && pass->independent)
+        worker_start (&worker[1 - slot], 1 - slot);
+      status = worker_join (&worker[slot]);
+      if (status != TESSERA_OK)
+        {
+          worker_join (&worker[1 - slot]);
+          return status;
+        }
+      /* ...and its work runs while this one is finished. */
+      if (more && ! pass->independent)
+        worker_start (&worker[1 - slot], 1 - slot);
+      if (pass->finish != NULL)
+        status = pass->finish (slot, data);
+      if (status != TESSERA_OK)
+        {
+          worker_join (&worker[1 - slot]);
+          return status;
+        }
+      slot = 1 - slot;
+    }
+  while (more);
+  return TESSERA_OK;
+}

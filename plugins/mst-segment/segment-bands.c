@@ -16,20 +16,30 @@ segment_bands_start (SegmentBands        *bands,
 {
   GeglRectangle largest = *bounds;
   TesseraStatus status;
+  gint          s;
 
   memset (bands, 0, sizeof *bands);
   bands->bounds = *bounds;
   bands->rows   = tessera_band_rows (drawable, bounds->width, 1);
+  /* A band's work on every core, though the main thread and GIMP's own
+   * process, serving the tiles, share them meanwhile: on 2 cores the
+   * pass took less than with 1 thread (bench/RESULTS.md, "Segment colours
+   * in bands"). */
+  bands->exec   = tessera_exec_default ();
   largest.height = MIN (bands->rows, bounds->height);
-  if (! tessera_region_alloc (&bands->band, drawable, &largest, error))
-    return FALSE;
+  for (s = 0; s < 2; s++)
+    if (! tessera_region_alloc (&bands->slot[s], drawable, &largest, error))
+      {
+        segment_bands_clear (bands);
+        return FALSE;
+      }
   status = tessera_colour_tally_start (&bands->tally, bounds->width,
                                        bounds->height);
-  if (status == TESSERA_OK)
+  for (s = 0; s < 2 && status == TESSERA_OK; s++)
     {
-      bands->colours.pixel_colour = g_try_new (guint32, (gsize) largest.width
-                                                        * largest.height);
-      if (bands->colours.pixel_colour == NULL)
+      bands->slot_class[s] = g_try_new (guint32, (gsize) largest.width
+                                                 * largest.height);
+      if (bands->slot_class[s] == NULL)
         status = TESSERA_ERROR_OUT_OF_MEMORY;
     }
   if (status != TESSERA_OK)
@@ -42,28 +52,53 @@ segment_bands_start (SegmentBands        *bands,
   return TRUE;
 }
 
-/* Reads the band of the bounds that starts at row Y; its height. */
-static gint
-read_band (SegmentBands *bands,
-           gint          y)
+/* Reads the band of the bounds at BANDS->next_y into SLOT; FALSE when the
+ * bounds are done. */
+static gboolean
+read_band (gint     slot,
+           gpointer data)
 {
-  GeglRectangle rect = tessera_band_at (&bands->bounds, y, bands->rows);
+  SegmentBands  *bands = data;
+  GeglRectangle  rect;
 
-  tessera_region_retarget (&bands->band, &rect);
-  tessera_region_load (&bands->band, NULL);
+  if (bands->next_y >= bands->bounds.y + bands->bounds.height)
+    return FALSE;
+  rect = tessera_band_at (&bands->bounds, bands->next_y, bands->rows);
+  tessera_region_retarget (&bands->slot[slot], &rect);
+  tessera_region_load (&bands->slot[slot], NULL);
+  bands->next_y += rect.height;
   tessera_stage_mark ("segment band read");
-  return rect.height;
+  return TRUE;
 }
 
 static void
-band_done (const SegmentBands *bands,
-           TesseraProgress    *progress)
+band_done (const SegmentBands  *bands,
+           const GeglRectangle *rect)
 {
-  const GeglRectangle *rect = &bands->band.rect;
-
-  tessera_progress_update (progress,
+  tessera_progress_update (bands->progress,
                            (gdouble) (rect->y + rect->height - bands->bounds.y)
                            / bands->bounds.height);
+}
+
+static TesseraStatus
+count_band (gint     slot,
+            gpointer data)
+{
+  SegmentBands *bands = data;
+
+  return tessera_colour_tally_add (&bands->tally, &bands->slot[slot].image,
+                                   &bands->exec);
+}
+
+static TesseraStatus
+counted (gint     slot,
+         gpointer data)
+{
+  SegmentBands *bands = data;
+
+  tessera_stage_mark ("segment band counted");
+  band_done (bands, &bands->slot[slot].rect);
+  return TESSERA_OK;
 }
 
 gboolean
@@ -71,19 +106,15 @@ segment_bands_count (SegmentBands    *bands,
                      TesseraProgress *progress,
                      GError         **error)
 {
-  const gint    bottom = bands->bounds.y + bands->bounds.height;
-  TesseraStatus status = TESSERA_OK;
-  gint          y;
+  /* One band's counting at a time: the tally is not safe against two. */
+  static const TesseraBandPass pass = { read_band, count_band, counted,
+                                        FALSE };
+  TesseraStatus status;
 
   tessera_stage_start ();
-  for (y = bands->bounds.y; y < bottom && status == TESSERA_OK; )
-    {
-      y += read_band (bands, y);
-      status = tessera_colour_tally_add (&bands->tally, &bands->band.image,
-                                         NULL);
-      tessera_stage_mark ("segment band counted");
-      band_done (bands, progress);
-    }
+  bands->next_y   = bands->bounds.y;
+  bands->progress = progress;
+  status = tessera_bands_overlap (&pass, bands);
   if (status == TESSERA_OK)
     status = tessera_colour_tally_finish (&bands->tally, &bands->histogram,
                                           NULL);
@@ -95,35 +126,63 @@ segment_bands_count (SegmentBands    *bands,
   return TRUE;
 }
 
-gboolean
-segment_bands_each (SegmentBands    *bands,
-                    SegmentBandFunc  write,
-                    gpointer         data,
-                    TesseraProgress *progress,
-                    GError         **error)
+static TesseraStatus
+classify_band (gint     slot,
+               gpointer data)
 {
-  const gint    bottom = bands->bounds.y + bands->bounds.height;
-  guint32      *indices = bands->colours.pixel_colour;
-  TesseraStatus status = TESSERA_OK;
-  gint          y;
+  SegmentBands  *bands = data;
+  TesseraStatus  status;
 
-  for (y = bands->bounds.y; y < bottom && status == TESSERA_OK; )
+  status = tessera_colour_tally_index (&bands->tally, &bands->slot[slot].image,
+                                       bands->slot_class[slot], &bands->exec);
+  if (status == TESSERA_OK && bands->work != NULL)
+    status = bands->work (&bands->slot[slot], bands->slot_class[slot],
+                          bands->data);
+  return status;
+}
+
+static TesseraStatus
+write_band (gint     slot,
+            gpointer data)
+{
+  SegmentBands *bands = data;
+
+  tessera_stage_mark ("segment band classified");
+  bands->band        = &bands->slot[slot];
+  bands->pixel_class = bands->slot_class[slot];
+  bands->write (bands, bands->data);
+  bands->band        = NULL;
+  bands->pixel_class = NULL;
+  tessera_stage_mark ("segment band written");
+  band_done (bands, &bands->slot[slot].rect);
+  return TESSERA_OK;
+}
+
+gboolean
+segment_bands_each (SegmentBands            *bands,
+                    const TesseraMstClasses *classes,
+                    SegmentBandWork          work,
+                    SegmentBandFunc          write,
+                    gpointer                 data,
+                    TesseraProgress         *progress,
+                    GError                 **error)
+{
+  static const TesseraBandPass pass = { read_band, classify_band,
+                                        write_band, FALSE };
+  TesseraStatus status;
+
+  /* A look-up a pixel gives its class, not its colour's index. */
+  status = tessera_colour_tally_relabel (&bands->tally, &bands->histogram,
+                                         classes->colour_class);
+  if (status == TESSERA_OK)
     {
-      y += read_band (bands, y);
-      status = tessera_colour_tally_index (&bands->tally, &bands->band.image,
-                                           indices, NULL);
-      tessera_stage_mark ("segment band indexed");
-      if (status != TESSERA_OK)
-        break;
-      bands->colours = bands->histogram;
-      bands->colours.pixel_colour = indices;
-      bands->colours.width  = bands->band.image.width;
-      bands->colours.height = bands->band.image.height;
-      write (bands, data);
-      tessera_stage_mark ("segment band written");
-      band_done (bands, progress);
+      bands->next_y   = bands->bounds.y;
+      bands->progress = progress;
+      bands->work     = work;
+      bands->write    = write;
+      bands->data     = data;
+      status = tessera_bands_overlap (&pass, bands);
     }
-  bands->colours.pixel_colour = indices;
   if (status != TESSERA_OK)
     {
       tessera_set_error (error, status);
@@ -135,9 +194,14 @@ segment_bands_each (SegmentBands    *bands,
 void
 segment_bands_clear (SegmentBands *bands)
 {
-  g_free (bands->colours.pixel_colour);
+  gint s;
+
+  for (s = 0; s < 2; s++)
+    {
+      g_free (bands->slot_class[s]);
+      tessera_region_clear (&bands->slot[s]);
+    }
   tessera_colour_tally_free (&bands->tally);
   tessera_colour_histogram_free (&bands->histogram);
-  tessera_region_clear (&bands->band);
   memset (bands, 0, sizeof *bands);
 }

@@ -20,7 +20,7 @@ device_wanted (const SegmentBands  *bands,
 
   asked.backend = values->backend;
   return values->output == OUTPUT_RECOLOURED_LAYER
-         && bands->band.image.type == TESSERA_U8
+         && bands->slot[0].image.type == TESSERA_U8
          && tessera_exec_requested (&asked) != TESSERA_BACKEND_CPU
          && tessera_gpu_probe () == TESSERA_OK;
 }
@@ -33,8 +33,8 @@ read_band (SegmentBands *bands,
 {
   GeglRectangle rect = tessera_band_at (&bands->bounds, y, bands->rows);
 
-  tessera_region_retarget (&bands->band, &rect);
-  tessera_region_load (&bands->band, NULL);
+  tessera_region_retarget (&bands->slot[0], &rect);
+  tessera_region_load (&bands->slot[0], NULL);
   tessera_stage_mark ("segment band read");
   return rect.height;
 }
@@ -43,7 +43,7 @@ static void
 band_done (const SegmentBands *bands,
            TesseraProgress    *progress)
 {
-  const GeglRectangle *rect = &bands->band.rect;
+  const GeglRectangle *rect = &bands->slot[0].rect;
 
   tessera_progress_update (progress,
                            (gdouble) (rect->y + rect->height - bands->bounds.y)
@@ -66,7 +66,7 @@ count_on_device (SegmentDevice       *device,
   for (y = bands->bounds.y; y < bottom && status == TESSERA_OK; )
     {
       y += read_band (bands, y);
-      status = tessera_mst_bands_add (&device->bands, &bands->band.image,
+      status = tessera_mst_bands_add (&device->bands, &bands->slot[0].image,
                                       exec);
       tessera_stage_mark ("segment band uploaded and counted");
       band_done (bands, progress);
@@ -85,7 +85,7 @@ segment_device_count (SegmentDevice       *device,
                       TesseraProgress     *progress,
                       GError             **error)
 {
-  const TesseraImage *image = &bands->band.image;
+  const TesseraImage *image = &bands->slot[0].image;
   TesseraExec         exec;
   TesseraStatus       status;
 
@@ -140,13 +140,15 @@ segment_device_each (SegmentDevice   *device,
 
       /* Where the band lies, without reading it: its pixels come from
        * the device. */
-      tessera_region_retarget (&bands->band, &rect);
+      tessera_region_retarget (&bands->slot[0], &rect);
       status = tessera_mst_bands_recolour (&device->bands,
                                            rect.y - bands->bounds.y, NULL,
-                                           &bands->band.image, NULL);
+                                           &bands->slot[0].image, NULL);
       tessera_stage_mark ("segment band recoloured and downloaded");
       if (status != TESSERA_OK)
         break;
+      bands->band = &bands->slot[0];
+      bands->pixel_class = NULL;
       write (bands, data);
       tessera_stage_mark ("segment band written");
       band_done (bands, progress);

@@ -75,7 +75,7 @@ read_selection (const Segmentation  *s,
 static GeglRectangle
 band_in_bounds (const SegmentBands *bands)
 {
-  GeglRectangle rect = bands->band.rect;
+  GeglRectangle rect = bands->band->rect;
 
   rect.x -= bands->bounds.x;
   rect.y -= bands->bounds.y;
@@ -179,17 +179,14 @@ tell_user (const Segmentation  *s,
 }
 
 /* A transparent pixel's class: none. */
-#define NO_CLASS G_MAXUINT32
+#define NO_CLASS TESSERA_COLOUR_TRANSPARENT
 
-/* The class of the colour of pixel I of the band in hand, or NO_CLASS. */
+/* The class of pixel I of the band in hand, or NO_CLASS. */
 static inline guint32
 pixel_class (const Segmentation *s,
              gsize               i)
 {
-  const guint32 colour = s->bands.colours.pixel_colour[i];
-
-  return colour == TESSERA_COLOUR_TRANSPARENT
-         ? NO_CLASS : s->classes.colour_class[colour];
+  return s->bands.pixel_class[i];
 }
 
 /* ---- recoloured ---------------------------------------------------------- */
@@ -198,34 +195,36 @@ typedef struct
 {
   Segmentation *s;
   gint32        target;   /* the drawable or its copy */
+  gboolean      direct;   /* written to the target itself, not its shadow */
 } Recolouring;
 
-/* The band, recoloured, written to the target's shadow buffer. */
-static void
-store_band (const SegmentBands *bands,
-            gpointer            data)
+/* The band recoloured in place, in the worker thread. */
+static TesseraStatus
+recolour_band (TesseraRegion *band,
+               const guint32 *pixel_class,
+               gpointer       data)
 {
   Recolouring *r = data;
-  GeglBuffer  *shadow;
 
-  /* A buffer of the shadow per band: its tiles, sent to GIMP, leave the
-   * plug-in's cache with it. */
-  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (r->target));
-  tessera_region_store (&bands->band, &bands->band.rect, shadow, NULL);
-  g_object_unref (shadow);
+  return tessera_mst_segment_paint (&band->image, pixel_class, &r->s->classes,
+                                    &r->s->bands.exec);
 }
 
-/* The band recoloured in place, then stored. */
+/* The band recoloured, written to the target (or its shadow buffer). */
 static void
-recolour_band (const SegmentBands *bands,
-               gpointer            data)
+write_recoloured (const SegmentBands *bands,
+                  gpointer            data)
 {
   Recolouring *r = data;
-  TesseraImage pixels = bands->band.image;
+  GeglBuffer  *buffer;
 
-  tessera_mst_segment_recolour (&pixels, &bands->colours, &r->s->classes,
-                                &pixels, NULL);
-  store_band (bands, data);
+  /* A buffer per band: its tiles, sent to GIMP, leave the plug-in's cache
+   * with it. */
+  buffer = r->direct
+           ? gimp_drawable_get_buffer (TESSERA_DRAWABLE (r->target))
+           : gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (r->target));
+  tessera_region_store (bands->band, &bands->band->rect, buffer, NULL);
+  g_object_unref (buffer);
 }
 
 /* A layer's copy, above it, or a channel or mask in place. */
@@ -234,10 +233,15 @@ output_recoloured (Segmentation    *s,
                    TesseraProgress *progress,
                    GError         **error)
 {
-  Recolouring r = { s, s->drawable };
+  Recolouring r = { s, s->drawable, FALSE };
   gboolean    copy = gimp_item_is_layer (TESSERA_ITEM (s->drawable));
   gboolean    ok;
 
+  /* A new copy, without a selection to blend through, takes the bands
+   * straight into its own pixels: merging a shadow would have GIMP copy
+   * the whole layer once more, and keep its old pixels for an undo that
+   * removing the copy makes anyway. */
+  r.direct = copy && ! has_selection (s);
   if (copy)
     {
       gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
@@ -247,11 +251,16 @@ output_recoloured (Segmentation    *s,
     }
   /* The device recolours the bands it kept: no second read. */
   if (s->device.taken)
-    ok = segment_device_each (&s->device, &s->bands, store_band, &r,
+    ok = segment_device_each (&s->device, &s->bands, write_recoloured, &r,
                               progress, error);
   else
-    ok = segment_bands_each (&s->bands, recolour_band, &r, progress, error);
-  if (ok)
+    ok = segment_bands_each (&s->bands, &s->classes, recolour_band,
+                             write_recoloured, &r, progress, error);
+  if (ok && r.direct)
+    gimp_drawable_update (TESSERA_DRAWABLE (r.target), s->bands.bounds.x,
+                          s->bands.bounds.y, s->bands.bounds.width,
+                          s->bands.bounds.height);
+  else if (ok)
     tessera_region_merge (r.target, &s->bands.bounds);
   if (copy)
     {
@@ -286,7 +295,7 @@ fill_class_layer (const ClassLayers *l,
                   guint32            class)
 {
   const Segmentation *s      = l->s;
-  const TesseraImage *image  = &s->bands.band.image;
+  const TesseraImage *image  = &s->bands.band->image;
   const gboolean      alpha  = image->channels == 2 || image->channels == 4;
   TesseraImage        result = tessera_image_view (l->pixels, image->width,
                                                    image->height,
@@ -383,18 +392,20 @@ static void
 write_class_layers (const SegmentBands *bands,
                     gpointer            data)
 {
-  ClassLayers   *l    = data;
-  GeglRectangle  rect = band_in_bounds (bands);
-  gint           c;
+  ClassLayers        *l     = data;
+  const TesseraImage *image = &bands->band->image;
+  GeglRectangle       rect  = band_in_bounds (bands);
+  gint                c, y;
 
   if (l->selected)
-    read_selection (l->s, &bands->band.rect, l->selection);
-  l->flat = tessera_image_view (l->recoloured, bands->band.image.width,
-                                bands->band.image.height,
-                                bands->band.image.channels,
-                                bands->band.image.type);
-  tessera_mst_segment_recolour (&bands->band.image, &bands->colours,
-                                &l->s->classes, &l->flat, NULL);
+    read_selection (l->s, &bands->band->rect, l->selection);
+  l->flat = tessera_image_view (l->recoloured, image->width, image->height,
+                                image->channels, image->type);
+  for (y = 0; y < image->height; y++)
+    memcpy (tessera_image_row (&l->flat, y), tessera_image_row (image, y),
+            (gsize) image->width * tessera_pixel_size (image));
+  tessera_mst_segment_paint (&l->flat, bands->pixel_class, &l->s->classes,
+                             NULL);
   for (c = 0; c < l->s->classes.n_classes; c++)
     {
       GeglBuffer *buffer = gimp_drawable_get_buffer (
@@ -402,7 +413,7 @@ write_class_layers (const SegmentBands *bands,
 
       fill_class_layer (l, (guint32) c);
       gegl_buffer_set (buffer, &rect, 0,
-                       class_layer_format (&bands->band, l->layers[c]),
+                       class_layer_format (bands->band, l->layers[c]),
                        l->pixels, GEGL_AUTO_ROWSTRIDE);
       g_object_unref (buffer);
     }
@@ -426,10 +437,10 @@ output_layers (Segmentation    *s,
   l.selected  = has_selection (s);
   l.selection = l.selected ? g_malloc (pixels) : NULL;
   l.pixels    = g_malloc (pixels * (l.colour_channels + 1)
-                          * tessera_sample_size (s->bands.band.image.type));
+                          * tessera_sample_size (s->bands.slot[0].image.type));
   l.layers    = g_new (gint32, s->classes.n_classes);
-  l.recoloured = g_malloc (pixels * s->bands.band.image.channels
-                           * tessera_sample_size (s->bands.band.image.type));
+  l.recoloured = g_malloc (pixels * s->bands.slot[0].image.channels
+                           * tessera_sample_size (s->bands.slot[0].image.type));
 
   gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
   group = tessera_gimp_layer_group_new (s->image);
@@ -439,8 +450,8 @@ output_layers (Segmentation    *s,
   for (c = s->classes.n_classes - 1; c >= 0; c--)
     l.layers[c] = add_class_layer (s, group, c);
   tessera_gimp_selected_restore (s->image, &selected);
-  ok = segment_bands_each (&s->bands, write_class_layers, &l, progress,
-                           error);
+  ok = segment_bands_each (&s->bands, &s->classes, NULL, write_class_layers,
+                           &l, progress, error);
   if (ok)
     tessera_output_complete (group, _("Colour classes"));
   else
@@ -491,9 +502,9 @@ write_class_channels (const SegmentBands *bands,
                       gpointer            data)
 {
   ClassChannels *ch   = data;
-  const gsize    n    = (gsize) bands->band.rect.width
-                        * bands->band.rect.height;
-  GeglRectangle  rect = bands->band.rect;
+  const gsize    n    = (gsize) bands->band->rect.width
+                        * bands->band->rect.height;
+  GeglRectangle  rect = bands->band->rect;
   gint           c, x, y;
   gsize          i;
 
@@ -535,8 +546,8 @@ output_channels (Segmentation    *s,
   gimp_image_undo_group_start (TESSERA_IMAGE (s->image));
   for (c = s->classes.n_classes - 1; c >= 0; c--)
     ch.channels[c] = add_class_channel (s, c);
-  ok = segment_bands_each (&s->bands, write_class_channels, &ch, progress,
-                           error);
+  ok = segment_bands_each (&s->bands, &s->classes, NULL, write_class_channels,
+                           &ch, progress, error);
   for (c = 0; c < s->classes.n_classes; c++)
     {
       gchar *name = class_name (s, c);
@@ -570,7 +581,7 @@ write_indexed (const SegmentBands *bands,
                gpointer            data)
 {
   IndexedCopy        *copy  = data;
-  const TesseraImage *image = &bands->band.image;
+  const TesseraImage *image = &bands->band->image;
   TesseraImage        indexed;
   GeglRectangle       rect = band_in_bounds (bands);
   GeglBuffer         *buffer;
@@ -607,7 +618,7 @@ output_indexed (Segmentation    *s,
                 GError         **error)
 {
   const GeglRectangle *bounds = &s->bands.bounds;
-  const gint           channels = s->bands.band.image.channels;
+  const gint           channels = s->bands.slot[0].image.channels;
   const gboolean       alpha = channels == 2 || channels == 4;
   guchar               palette[3 * TESSERA_MST_SEGMENT_MAX_CLASSES];
   gchar               *incomplete;
@@ -635,7 +646,8 @@ output_indexed (Segmentation    *s,
                                        GIMP_LAYER_MODE_NORMAL);
   g_free (incomplete);
   tessera_gimp_insert_layer (image, copy.layer, 0, 0);
-  ok = segment_bands_each (&s->bands, write_indexed, &copy, progress, error);
+  ok = segment_bands_each (&s->bands, &s->classes, NULL, write_indexed, &copy,
+                           progress, error);
   g_free (copy.pixels);
   if (! ok)
     {

@@ -4,7 +4,8 @@
  * counts, and every pixel the same index, for random images of random
  * sizes cut into bands of random heights, on both sides of the size where
  * the tally switches from sorting to its table of counters; 1 x 1, 1 x N,
- * N x 1, one colour, every colour distinct, every pixel transparent. */
+ * N x 1, one colour, every colour distinct, every pixel transparent; and,
+ * relabelled, every pixel its colour's label. */
 #include <glib.h>
 #include <string.h>
 #include "colour-histogram.h"
@@ -38,6 +39,44 @@ next_rows (TestRandom *r, int left, int typical)
     default:
       return MIN (left, rows);
     }
+}
+
+/* Relabelled with random labels (few, as classes are), the tally gives
+ * each pixel its colour's label, in bands top first; once only. */
+static void
+check_labels (TestRandom *r, TesseraColourTally *tally,
+              const TesseraColourHistogram *whole, const TesseraImage *image,
+              guint32 *indices, TesseraExec *exec)
+{
+  const size_t pixels = (size_t) image->width * image->height;
+  const int n_labels = test_random_int (r, 1, 300);
+  guint32 *label = g_new (guint32, whole->n_colours + 1);
+  int y, rows;
+
+  for (size_t i = 0; i < whole->n_colours; i++)
+    label[i] = (guint32) test_random_int (r, 0, n_labels - 1);
+  g_assert_cmpint (tessera_colour_tally_relabel (tally, whole, label), ==,
+                   TESSERA_OK);
+  for (y = 0; y < image->height; y += rows)
+    {
+      TesseraImage band;
+      rows = next_rows (r, image->height - y, MAX (1, image->height / 3));
+      band = band_of (image, y, rows);
+      g_assert_cmpint (tessera_colour_tally_index (
+                         tally, &band, indices + (size_t) y * image->width,
+                         exec), ==, TESSERA_OK);
+    }
+  for (size_t i = 0; i < pixels; i++)
+    {
+      guint32 colour = whole->pixel_colour[i];
+      g_assert_cmpuint (indices[i], ==,
+                        colour == TESSERA_COLOUR_TRANSPARENT
+                        ? TESSERA_COLOUR_TRANSPARENT : label[colour]);
+    }
+  /* Labels of labels would mean nothing. */
+  g_assert_cmpint (tessera_colour_tally_relabel (tally, whole, label), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
+  g_free (label);
 }
 
 /* Tallies IMAGE in bands of random heights and checks the histogram and
@@ -96,6 +135,7 @@ check_bands (TestRandom *r, const TesseraImage *image, int threads)
                    whole.pixel_colour,
                    sizeof (guint32) * image->width * image->height);
 
+  check_labels (r, &tally, &whole, image, indices, &exec);
   tessera_colour_tally_free (&tally);
   tessera_colour_histogram_free (&banded);
   tessera_colour_histogram_free (&whole);
@@ -239,6 +279,8 @@ test_bad_input (void)
   g_assert_null (h.colours);
   g_assert_cmpint (tessera_colour_tally_index (&tally, &row, indices, NULL),
                    ==, TESSERA_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpint (tessera_colour_tally_relabel (&tally, &h, indices), ==,
+                   TESSERA_ERROR_INVALID_ARGUMENT);
   g_assert_cmpint (tessera_colour_tally_add (&tally, &row, NULL), ==,
                    TESSERA_OK);
   g_assert_cmpint (tessera_colour_tally_finish (&tally, &h, NULL), ==,
@@ -256,6 +298,24 @@ test_bad_input (void)
                    ==, TESSERA_OK);
   g_assert_cmpuint (indices[0], ==, 0);
   g_assert_cmpuint (indices[1], ==, 1);
+  /* A label that means "transparent", a histogram of other colours. */
+  {
+    guint32 label[4] = { 5, TESSERA_COLOUR_TRANSPARENT, 6, 7 };
+    TesseraColourHistogram fewer = h;
+
+    g_assert_cmpint (tessera_colour_tally_relabel (&tally, &h, label), ==,
+                     TESSERA_ERROR_INVALID_ARGUMENT);
+    fewer.n_colours = 3;
+    label[1] = 9;
+    g_assert_cmpint (tessera_colour_tally_relabel (&tally, &fewer, label),
+                     ==, TESSERA_ERROR_INVALID_ARGUMENT);
+    g_assert_cmpint (tessera_colour_tally_relabel (&tally, &h, label), ==,
+                     TESSERA_OK);
+    g_assert_cmpint (tessera_colour_tally_index (&tally, &row, indices,
+                                                 NULL), ==, TESSERA_OK);
+    g_assert_cmpuint (indices[0], ==, 5);
+    g_assert_cmpuint (indices[1], ==, 9);
+  }
   tessera_colour_histogram_free (&h);
   tessera_colour_tally_free (&tally);
 }

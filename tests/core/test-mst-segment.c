@@ -919,6 +919,83 @@ test_small_images (void)
     }
 }
 
+/* Painting from each pixel's class (as the plug-in's bands look them up,
+ * core/colour-tally.h) gives what recolouring from each pixel's colour
+ * index gives, byte for byte, for every sample type and channel count,
+ * transparent pixels too; a class out of range is refused. */
+static void
+test_paint (void)
+{
+  static const TesseraSampleType types[] = { TESSERA_U8, TESSERA_U16,
+                                             TESSERA_F32 };
+  TestRandom r = test_random_new (91);
+
+  for (int round = 0; round < 24; round++)
+    {
+      const int w = test_random_side (&r, 60), h = test_random_side (&r, 60);
+      TesseraImage image, recoloured, painted;
+      TesseraColourHistogram hist;
+      TesseraMstSegment params = segment_params (test_random_int (&r, 1, 6),
+                                                 0.0);
+      TesseraMstClasses classes;
+      TesseraExec exec = test_cpu_exec (1 + round % 2);
+      guint32 *pixel_class = g_new (guint32, (size_t) w * h);
+
+      g_assert_cmpint (tessera_image_alloc (&image, w, h, 1 + round % 4,
+                                            types[round / 4 % 3]), ==,
+                       TESSERA_OK);
+      test_random_fill (&r, &image, round % 2);
+      g_assert_cmpint (tessera_image_alloc (&recoloured, w, h, image.channels,
+                                            image.type), ==, TESSERA_OK);
+      g_assert_cmpint (tessera_image_alloc (&painted, w, h, image.channels,
+                                            image.type), ==, TESSERA_OK);
+      for (int y = 0; y < h; y++)
+        memcpy (tessera_image_row (&painted, y), tessera_image_row (&image, y),
+                tessera_pixel_size (&image) * w);
+      g_assert_cmpint (tessera_colour_histogram (&image, &hist, &exec), ==,
+                       TESSERA_OK);
+      if (hist.n_colours == 0)
+        params.classes = 0;
+      else
+        g_assert_cmpint (tessera_mst_segment (&hist, &params, &classes, &exec),
+                         ==, TESSERA_OK);
+      if (hist.n_colours == 0)
+        memset (&classes, 0, sizeof classes);
+      for (size_t i = 0; i < (size_t) w * h; i++)
+        pixel_class[i] = hist.pixel_colour[i] == TESSERA_COLOUR_TRANSPARENT
+                         ? TESSERA_COLOUR_TRANSPARENT
+                         : classes.colour_class[hist.pixel_colour[i]];
+      if (hist.n_colours > 0)
+        g_assert_cmpint (tessera_mst_segment_recolour (&image, &hist,
+                                                       &classes, &recoloured,
+                                                       &exec), ==, TESSERA_OK);
+      else
+        for (int y = 0; y < h; y++)
+          memcpy (tessera_image_row (&recoloured, y),
+                  tessera_image_row (&image, y),
+                  tessera_pixel_size (&image) * w);
+      g_assert_cmpint (tessera_mst_segment_paint (&painted, pixel_class,
+                                                  &classes, &exec), ==,
+                       TESSERA_OK);
+      for (int y = 0; y < h; y++)
+        g_assert_cmpmem (tessera_image_row (&painted, y),
+                         tessera_pixel_size (&image) * w,
+                         tessera_image_row (&recoloured, y),
+                         tessera_pixel_size (&image) * w);
+      pixel_class[(size_t) w * h - 1] = (guint32) classes.n_classes;
+      g_assert_cmpint (tessera_mst_segment_paint (&painted, pixel_class,
+                                                  &classes, &exec), ==,
+                       TESSERA_ERROR_INVALID_ARGUMENT);
+      if (hist.n_colours > 0)
+        tessera_mst_classes_free (&classes);
+      tessera_colour_histogram_free (&hist);
+      tessera_image_free (&image);
+      tessera_image_free (&recoloured);
+      tessera_image_free (&painted);
+      g_free (pixel_class);
+    }
+}
+
 /* The same classes and means on 1 to 4 threads (integer sums). */
 static void
 test_threads (void)
@@ -989,5 +1066,6 @@ main (int argc, char **argv)
   g_test_add_func ("/mst-segment/known-counts", test_known_counts);
   g_test_add_func ("/mst-segment/small-images", test_small_images);
   g_test_add_func ("/mst-segment/threads", test_threads);
+  g_test_add_func ("/mst-segment/paint", test_paint);
   return g_test_run ();
 }
