@@ -23,6 +23,14 @@ packages="build-essential autoconf automake autopoint gettext pkg-config
   python3-numpy python3-pytest python3-scipy python3-skimage python3-dask
   python3-distributed gdal-bin appstream"
 
+# check also runs the core tests on aarch64 under qemu (tests/arm/quick.sh):
+# Debian's cross compiler, qemu-user and GLib for arm64 (a foreign
+# architecture, added once).
+arm_packages="gcc-aarch64-linux-gnu qemu-user-static libglib2.0-dev:arm64"
+if [ "$job" = check ]; then
+  packages="$packages $arm_packages"
+fi
+
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" \
@@ -32,6 +40,11 @@ if [ -n "$missing" ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   echo "Installing:$missing"
+  case "$missing" in
+    *:arm64*)
+      dpkg --print-foreign-architectures | grep -qx arm64 \
+        || $sudo dpkg --add-architecture arm64 ;;
+  esac
   $sudo apt-get update -q
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends $missing
 fi

@@ -6,15 +6,23 @@
 # the references the tests compare with are the same.  No GIMP and no
 # autotools: the core is plain C11 + OpenMP, the tests need GLib (arm64).
 #
-#   sh tests/arm/check-arm.sh [OUT-DIR] [TEST-NAME...]
+#   sh tests/arm/check-arm.sh [--quick | --scale S] [OUT-DIR] [TEST-NAME...]
 #
 # OUT-DIR (default build-arm) gets the objects, the test programs and one
 # log per test; TEST-NAMEs (e.g. test-box-blur) pick tests, all by default.
+# --scale S runs S times each test's random cases (TESSERA_TEST_SCALE,
+# tests/reference/random.h; default: whatever the environment says, else
+# all of them); --quick is --scale 0.1, the first tenth of each test's
+# random cases, for CI.  JOBS (default 2) tests run at a time.
 # Needs (Debian 12, as root):
 #   dpkg --add-architecture arm64 && apt-get update
 #   apt-get install gcc-aarch64-linux-gnu qemu-user-static libglib2.0-dev:arm64
 # Exit status: 0 when every test passed.
 set -eu
+case ${1:-} in
+  --quick) export TESSERA_TEST_SCALE=0.1; shift ;;
+  --scale) export TESSERA_TEST_SCALE=$2; shift 2 ;;
+esac
 src=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:-build-arm}
 [ $# -gt 0 ] && shift
@@ -73,22 +81,44 @@ printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c \
      -lglib-2.0 -lm' \
   "$CC" "$CFLAGS $GLIB_CFLAGS -I$out -DHAVE_CONFIG_H" "$src" "$out"
 
-# Each test in turn (qemu runs one program at a time).
-failed=0
-export QEMU_LD_PREFIX=/usr/aarch64-linux-gnu
-for test in "$@"; do
+# The programs run on the arm64 loader and libc that libglib2.0-dev:arm64
+# brought (libc6:arm64, /lib/aarch64-linux-gnu).  Not the cross sysroot's
+# (/usr/aarch64-linux-gnu, libc6-arm64-cross): its ld.so finds libraries
+# through the host's /etc/ld.so.cache, so it loads the multiarch libc.so.6,
+# a different glibc build, and that pair deadlocks in the first
+# pthread_create (a bare pthread program hangs the same way).  libgomp comes
+# from the cross sysroot unless libgomp1:arm64 is installed.
+export QEMU_LD_PREFIX=${QEMU_LD_PREFIX:-/}
+mkdir -p "$out/lib"
+if [ ! -e "$SYSROOT_LIB/libgomp.so.1" ]; then
+  cp "$($CC -print-file-name=libgomp.so.1)" "$out/lib/"
+fi
+export LD_LIBRARY_PATH="$out/lib"
+
+# JOBS tests at a time, each under its own qemu.
+echo "check-arm: running $# tests, scale ${TESSERA_TEST_SCALE:-1}, $jobs at a time"
+begin=$(date +%s)
+rm -f "$out"/tests/*.result
+printf '%s\n' "$@" | xargs -P "$jobs" -I{} sh -c '
+  test=$1 out=$2 qemu=$3
   start=$(date +%s)
-  # qemu-user cannot run GLib's test subprocesses (the child spins):
-  # TESSERA_SIMD's parsing is checked on x86 only.
+  # GLib test subprocesses re-execute the aarch64 program, which needs
+  # qemu registered with binfmt_misc (not in containers, as here):
+  # TESSERA_SIMD parsing is checked on x86 only.
   skip=
   [ "$test" = test-simd ] && skip="-s /simd/environment"
-  if "$QEMU" "$out/tests/$test" --tap $skip >"$out/tests/$test.log" 2>&1; then
+  if "$qemu" "$out/tests/$test" --tap $skip >"$out/tests/$test.log" 2>&1; then
     result=PASS
   else
-    result=FAIL failed=$((failed + 1))
+    result=FAIL
   fi
-  passed=$(grep -c '^ok ' "$out/tests/$test.log" || true)
-  echo "$result: $test ($passed ok, $(( $(date +%s) - start )) s)"
+  passed=$(grep -c "^ok " "$out/tests/$test.log" || true)
+  echo "$result: $test ($passed ok, $(( $(date +%s) - start )) s)" \
+    | tee "$out/tests/$test.result"
+' sh {} "$out" "$QEMU" || true
+failed=0
+for test in "$@"; do
+  grep -q '^PASS' "$out/tests/$test.result" 2>/dev/null || failed=$((failed + 1))
 done
-echo "check-arm: $# tests, $failed failed"
+echo "check-arm: $# tests, $failed failed, $(( $(date +%s) - begin )) s"
 [ "$failed" -eq 0 ]

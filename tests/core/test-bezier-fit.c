@@ -196,7 +196,7 @@ test_random_polylines (void)
 {
   TestRandom r = test_random_new (2390);
 
-  for (int round = 0; round < 150; round++)
+  for (int round = 0; round < test_cases (150); round++)
     {
       TesseraPoint points[MOST_POINTS];
       unsigned char keep[MOST_POINTS] = { 0 };
@@ -231,7 +231,7 @@ test_smooth_inputs (void)
 {
   TestRandom r = test_random_new (77);
 
-  for (int round = 0; round < 40; round++)
+  for (int round = 0; round < test_cases (40); round++)
     {
       TesseraPoint points[MOST_POINTS];
       int closed = round % 2;
@@ -273,7 +273,7 @@ test_straight_lines (void)
 {
   TestRandom r = test_random_new (5);
 
-  for (int round = 0; round < 50; round++)
+  for (int round = 0; round < test_cases (50); round++)
     {
       TesseraPoint points[60];
       unsigned char keep[60] = { 0 };

@@ -170,7 +170,7 @@ test_small_images (void)
 {
   TestRandom r = test_random_new (25);
 
-  for (int round = 0; round < 60; round++)
+  for (int round = 0; round < test_cases (60); round++)
     {
       TesseraImage image;
       random_image (&r, &image, test_random_side (&r, 300),

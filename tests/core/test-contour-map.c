@@ -147,7 +147,7 @@ test_random_images (void)
 {
   TestRandom r = test_random_new (26);
 
-  for (int i = 0; i < 400; i++)
+  for (int i = 0; i < test_cases (400); i++)
     {
       int width = test_random_side (&r, 90);
       int height = test_random_side (&r, 90);

@@ -75,7 +75,7 @@ test_random_clouds (void)
 {
   TestRandom r = test_random_new (5);
 
-  for (int round = 0; round < 60; round++)
+  for (int round = 0; round < test_cases (60); round++)
     {
       EmstCloud kind = (EmstCloud) (round % EMST_CLOUD_COUNT);
       size_t n = (size_t) (round < 10 ? round
@@ -312,7 +312,7 @@ test_histogram (void)
                                              TESSERA_F32 };
   TestRandom r = test_random_new (3);
 
-  for (int round = 0; round < 40; round++)
+  for (int round = 0; round < test_cases (40); round++)
     {
       TesseraImage image;
       int width = test_random_side (&r, 300), height = test_random_side (&r, 300);

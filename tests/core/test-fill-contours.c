@@ -272,7 +272,7 @@ test_paper_races (void)
 {
   TestRandom r = test_random_new (13);
 
-  for (int round = 0; round < 6; round++)
+  for (int round = 0; round < test_cases (6); round++)
     {
       TesseraImage contours = image_new (700 + round, 500);
       TesseraImage want = image_new (contours.width, contours.height);

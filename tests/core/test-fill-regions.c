@@ -96,7 +96,7 @@ test_exact_random (void)
 {
   TestRandom r = test_random_new (24);
 
-  for (int round = 0; round < 60; round++)
+  for (int round = 0; round < test_cases (60); round++)
     {
       int width = test_random_side (&r, 300);
       int height = test_random_side (&r, 300);
@@ -331,7 +331,7 @@ test_under_line (void)
 {
   TestRandom r = test_random_new (7);
 
-  for (int round = 0; round < 30; round++)
+  for (int round = 0; round < test_cases (30); round++)
     {
       int w = test_random_side (&r, 200), h = test_random_side (&r, 200);
       TesseraImage map = map_new (w, h);
@@ -395,7 +395,7 @@ test_guide (void)
 {
   TestRandom r = test_random_new (11);
 
-  for (int round = 0; round < 20; round++)
+  for (int round = 0; round < test_cases (20); round++)
     {
       int w = test_random_side (&r, 120), h = test_random_side (&r, 120);
       TesseraImage map = map_new (w, h), guide;

@@ -160,7 +160,7 @@ test_random_maps (void)
 {
   TestRandom r = test_random_new (25);
 
-  for (int round = 0; round < 80; round++)
+  for (int round = 0; round < test_cases (80); round++)
     {
       int width = test_random_side (&r, 300);
       int height = test_random_side (&r, 300);

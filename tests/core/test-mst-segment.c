@@ -138,7 +138,7 @@ test_random_trees (void)
 {
   TestRandom r = test_random_new (11);
 
-  for (int round = 0; round < 150; round++)
+  for (int round = 0; round < test_cases (150); round++)
     {
       size_t n = (size_t) test_random_int (&r, 1, round % 10 == 0 ? 600 : 60);
       TesseraEmstEdge *edges = g_new (TesseraEmstEdge, n);
@@ -335,7 +335,7 @@ test_ward_random_trees (void)
                        * TESSERA_MST_FIXED_SCALE;
   TestRandom r = test_random_new (31);
 
-  for (int round = 0; round < 120; round++)
+  for (int round = 0; round < test_cases (120); round++)
     {
       size_t n = (size_t) test_random_int (&r, 1, round % 10 == 0 ? 120 : 40);
       TesseraEmstEdge *edges = g_new (TesseraEmstEdge, n);
@@ -382,7 +382,7 @@ test_lloyd_random (void)
 {
   TestRandom r = test_random_new (41);
 
-  for (int round = 0; round < 100; round++)
+  for (int round = 0; round < test_cases (100); round++)
     {
       size_t n = (size_t) test_random_int (&r, 1, round % 10 == 0 ? 3000 : 80);
       int k = test_random_int (&r, 1, (int) MIN (n, 12));
@@ -786,9 +786,9 @@ static void
 known_counts (TesseraColourSpace space, int min_exact, int max_off)
 {
   TestRandom r = test_random_new (57);
-  int exact = 0;
+  int exact = 0, rounds = test_cases (36);
 
-  for (int round = 0; round < 36; round++)
+  for (int round = 0; round < rounds; round++)
     {
       const int k = 2 + round % 6, width = 200, height = 150;
       guint8 centre[8][3];
@@ -847,7 +847,8 @@ known_counts (TesseraColourSpace space, int min_exact, int max_off)
       tessera_colour_histogram_free (&h);
       tessera_image_free (&image);
     }
-  g_assert_cmpint (exact, >=, min_exact);
+  /* No more misses than the full 36 rounds allow. */
+  g_assert_cmpint (exact, >=, min_exact - (36 - rounds));
 }
 
 static void
@@ -865,7 +866,7 @@ test_small_images (void)
 {
   TestRandom r = test_random_new (61);
 
-  for (int round = 0; round < 60; round++)
+  for (int round = 0; round < test_cases (60); round++)
     {
       int w = test_random_side (&r, 40), h = test_random_side (&r, 40);
       int palette = round % 3 == 0 ? 1 : round % 3 == 1 ? 2 : 256;

@@ -344,7 +344,7 @@ test_fuzzed_files (void)
         file[i] = (gchar) test_random_int (&r, 0, 3);
       for (gsize cut = 0; cut <= length; cut++)
         read_fuzzed (path, (const guint8 *) file, cut);
-      for (int round = 0; round < 600; round++)
+      for (int round = 0; round < test_cases (600); round++)
         {
           gchar *copy = g_malloc (length + 64);
           gsize n = length;

@@ -108,7 +108,7 @@ test_random_cases (void)
                                              TESSERA_F32 };
   TestRandom r = test_random_new (28);
 
-  for (int i = 0; i < 300; i++)
+  for (int i = 0; i < test_cases (300); i++)
     check_case (&r, test_random_side (&r, 40), test_random_side (&r, 40),
                 test_random_int (&r, 1, 4), types[i % 3],
                 i % TEST_RECONSTRUCT_KINDS);

@@ -129,7 +129,7 @@ test_presets (void)
 {
   TestRandom r = test_random_new (12);
 
-  for (int i = 0; i < 250; i++)
+  for (int i = 0; i < test_cases (250); i++)
     {
       TesseraReconstructPresetParams p;
       TesseraImage src, want, got;

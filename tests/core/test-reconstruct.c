@@ -189,7 +189,7 @@ test_random_cases (void)
                                              TESSERA_F32 };
   TestRandom r = test_random_new (4);
 
-  for (int i = 0; i < 400; i++)
+  for (int i = 0; i < test_cases (400); i++)
     {
       int width = test_random_side (&r, 40);
       int height = test_random_side (&r, 40);
@@ -229,7 +229,7 @@ test_luminance (void)
 {
   TestRandom r = test_random_new (44);
 
-  for (int i = 0; i < 300; i++)
+  for (int i = 0; i < test_cases (300); i++)
     {
       /* Now and then a line, one pixel high or wide. */
       int width = i % 10 == 1 ? 1 : test_random_side (&r, 40);
@@ -247,7 +247,7 @@ test_lines (void)
 {
   TestRandom r = test_random_new (41);
 
-  for (int i = 0; i < 60; i++)
+  for (int i = 0; i < test_cases (60); i++)
     {
       int n = test_random_int (&r, 1, 200);
       TestReconstructKind kind = i % TEST_RECONSTRUCT_KINDS;

@@ -22,7 +22,7 @@ test_random_cases (void)
 {
   TestRandom r = test_random_new (11);
 
-  for (int i = 0; i < 300; i++)
+  for (int i = 0; i < test_cases (300); i++)
     {
       int width = test_random_side (&r, 50);
       int height = test_random_side (&r, 50);

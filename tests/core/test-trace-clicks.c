@@ -90,7 +90,7 @@ test_clicked_edge_wins (void)
   TestRandom r = test_random_new (623);
   TesseraTrace p = tessera_trace_defaults ();
 
-  for (int round = 0; round < 16; round++)
+  for (int round = 0; round < test_cases (16); round++)
     {
       TesseraImage image;
       TesseraGradient g;
@@ -133,7 +133,7 @@ test_more_clicks_help (void)
   double worst_gain = -INFINITY;
 
 
-  for (int round = 0; round < 16; round++)
+  for (int round = 0; round < test_cases (16); round++)
     {
       TesseraImage image;
       TesseraGradient g;
@@ -200,7 +200,7 @@ test_centre_line (void)
 {
   TestRandom r = test_random_new (99);
 
-  for (int round = 0; round < 12; round++)
+  for (int round = 0; round < test_cases (12); round++)
     {
       TesseraTrace p = tessera_trace_defaults ();
       TesseraImage image;
@@ -242,7 +242,7 @@ test_close_clicks (void)
   double xs[MOST_CLICKS], jitter[MOST_CLICKS];
 
   paint_scene (&r, &road, &image, &g, 12.0, 60, 180, 90);
-  for (int round = 0; round < 40; round++)
+  for (int round = 0; round < test_cases (40); round++)
     {
       double x = 30.0 + 300.0 * test_random_double (&r);
       for (int i = 0; i < MOST_CLICKS; i++)

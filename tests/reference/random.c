@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include <math.h>
+#include <stdlib.h>
 #include "random.h"
 
 TestRandom
@@ -75,4 +76,33 @@ test_random_side (TestRandom *r, int max)
     case 3:  return test_random_int (r, max / 2 > 0 ? max / 2 : 1, max);
     default: return test_random_int (r, 1, max);
     }
+}
+
+static double
+test_scale (void)
+{
+  static double scale = 0;      /* 0: not read yet */
+  if (scale == 0)
+    {
+      const char *text = getenv ("TESSERA_TEST_SCALE");
+      char *end;
+      double value = text != NULL ? strtod (text, &end) : 0;
+      scale = text != NULL && end != text && *end == '\0' && value > 0
+              && value <= 1e6 ? value : 1;
+    }
+  return scale;
+}
+
+int
+test_cases (int n)
+{
+  double cases = floor (n * test_scale () + 0.5);
+  return cases < 1 ? 1 : cases > 1e9 ? 1000000000 : (int) cases;
+}
+
+int
+test_scaled_size (int n, int least)
+{
+  int size = test_cases (n);
+  return size < least ? least : size;
 }

@@ -25,4 +25,14 @@ void       test_random_fill    (TestRandom *r, TesseraImage *image,
  * larger than MAX/2. */
 int        test_random_side    (TestRandom *r, int max);
 
+/* How many random cases a test runs where it would run N: N times the
+ * number in TESSERA_TEST_SCALE (read once; unset, empty or not a positive
+ * number: 1, today's counts), rounded, at least 1.  The cases a smaller
+ * scale keeps are the first ones of the full run, compared with the same
+ * references; tests/arm/check-arm.sh --quick uses it under qemu. */
+int        test_cases          (int n);
+/* The same scale for the side (or length) N of a large fixed case, never
+ * below LEAST. */
+int        test_scaled_size    (int n, int least);
+
 #endif
