@@ -5,8 +5,10 @@
  * with the image already on the device.  TESSERA_STAGE_TIMES=1 breaks a
  * run down by step. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "band-sequence.h"
 #include "colour-histogram.h"
 #include "input.h"
 #include "mst-segment-image.h"
@@ -26,6 +28,10 @@ typedef struct
   TesseraImage      device_dst;
   PnmFormat         format;
   TesseraMstClasses classes;       /* of the last run */
+  int               band_rows;     /* --bands: -1 auto, 0 the whole image */
+  int               enlarge[2];    /* --enlarge-to W x H, or 0 */
+  bool              alpha;         /* --alpha */
+  BenchBandTimes    band_times;    /* of the last run, with --bands */
 } SegmentBench;
 
 static const char *const space_names[] = { "rgb", "lab", NULL };
@@ -75,6 +81,28 @@ segment_parse (void *state, const char *option, const char *value)
       valid = bench_choice_value (option, value, method_names, &method);
       bench->params.method = (TesseraMstMethod) method;
     }
+  else if (strcmp (option, "--bands") == 0)
+    {
+      valid = value != NULL && strcmp (value, "auto") == 0;
+      if (valid)
+        bench->band_rows = -1;
+      else
+        valid = bench_int_value (option, value, 1, 1 << 20, &bench->band_rows);
+    }
+  else if (strcmp (option, "--enlarge-to") == 0)
+    {
+      valid = value != NULL
+              && sscanf (value, "%dx%d", &bench->enlarge[0],
+                         &bench->enlarge[1]) == 2
+              && bench->enlarge[0] > 0 && bench->enlarge[1] > 0;
+      if (!valid)
+        fprintf (stderr, "tessera-bench: --enlarge-to takes WxH\n");
+    }
+  else if (strcmp (option, "--alpha") == 0)
+    {
+      bench->alpha = true;
+      return BENCH_OPTION_FLAG;
+    }
   else
     return BENCH_OPTION_UNKNOWN;
   return valid ? BENCH_OPTION_VALUE : BENCH_OPTION_INVALID;
@@ -88,8 +116,23 @@ segment_prepare (void *state, const BenchConfig *config, BenchSize *size)
   TesseraStatus status = bench_input_image (config, 3, TESSERA_U8, src,
                                             &bench->format);
 
+  if (status == TESSERA_OK && (bench->enlarge[0] > 0 || bench->alpha))
+    {
+      TesseraImage photo = *src;
+      status = bench_enlarge (&photo,
+                              bench->enlarge[0] > 0 ? bench->enlarge[0]
+                                                    : photo.width,
+                              bench->enlarge[1] > 0 ? bench->enlarge[1]
+                                                    : photo.height,
+                              bench->alpha ? 4 : 3, src);
+      tessera_image_free (&photo);
+    }
   if (status != TESSERA_OK)
     return status;
+  if (bench->band_rows < 0)
+    bench->band_rows = bench_band_rows (src->width,
+                                        (int) tessera_pixel_size (src),
+                                        src->height);
   size->width = src->width;
   size->height = src->height;
   status = tessera_image_alloc (&bench->dst, src->width, src->height,
@@ -140,8 +183,21 @@ segment_run (void *state, TesseraExec *exec)
   SegmentBench *bench = state;
 
   tessera_mst_classes_free (&bench->classes);
+  if (bench->band_rows > 0)
+    return bench_segment_bands (&bench->src, bench->band_rows,
+                                &bench->params, &bench->classes,
+                                &bench->dst, exec, &bench->band_times);
   return tessera_mst_segment_image (&bench->src, &bench->params,
                                     &bench->classes, &bench->dst, exec);
+}
+
+/* The bands come from the host and go back to it: no device-resident
+ * form. */
+static bool
+segment_host_only (void *state)
+{
+  SegmentBench *bench = state;
+  return bench->band_rows > 0;
 }
 
 #ifdef TESSERA_HAVE_CUDA
@@ -196,6 +252,8 @@ segment_print_fields (void *state, FILE *out)
            method_names[bench->params.method],
            space_names[bench->params.colour_space], histogram.n_colours,
            bench->classes.n_classes, delta_e);
+  if (bench->band_rows > 0)
+    bench_band_times_print (&bench->band_times, out, stderr);
   tessera_colour_histogram_free (&histogram);
 }
 
@@ -211,6 +269,7 @@ segment_destroy (void *state)
 {
   SegmentBench *bench = state;
   tessera_mst_classes_free (&bench->classes);
+  bench_band_times_free (&bench->band_times);
   tessera_image_free (&bench->src);
   tessera_image_free (&bench->dst);
 #ifdef TESSERA_HAVE_CUDA
@@ -225,7 +284,8 @@ segment_destroy (void *state)
 const BenchOp bench_op_mst_segment = {
   .name = "mst-segment",
   .synopsis = "[--classes K] [--method weighted|single|weighted-tree] "
-              "[--min-share S] [--sensitivity X] [--space rgb|lab]",
+              "[--min-share S] [--sensitivity X] [--space rgb|lab] "
+              "[--bands auto|ROWS] [--enlarge-to WxH] [--alpha]",
   .help =
     "  --classes K        classes, 0 for automatic (default 8)\n"
     "  --method M         weighted (default: tree split by pixel-weighted\n"
@@ -239,7 +299,15 @@ const BenchOp bench_op_mst_segment = {
     "  device, also timed with the image already there); delta_e is the\n"
     "  mean CIE76 difference between input and output (not timed).\n"
     "  TESSERA_STAGE_TIMES=1 prints each step's time.  --output: the image\n"
-    "  recoloured by class means.\n",
+    "  recoloured by class means.\n"
+    "  --bands R          the plug-in's band sequence (core/mst-segment-\n"
+    "                     bands.h): bands of R rows (auto: the plug-in's\n"
+    "                     32 MiB in GIMP tile rows) in from host memory,\n"
+    "                     the classes, each band recoloured out to host\n"
+    "                     memory; each step timed (the last run's), and\n"
+    "                     each band's on stderr\n"
+    "  --enlarge-to WxH   the input photo enlarged (nearest neighbour)\n"
+    "  --alpha            an opaque alpha channel added (a GIMP layer)\n",
   .create = segment_create,
   .parse = segment_parse,
   .prepare = segment_prepare,
@@ -248,6 +316,7 @@ const BenchOp bench_op_mst_segment = {
   .device_prepare = segment_device_prepare,
   .device_run = segment_device_run,
 #endif
+  .host_only = segment_host_only,
   .print_fields = segment_print_fields,
   .write_output = segment_write_output,
   .destroy = segment_destroy,

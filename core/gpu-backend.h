@@ -168,6 +168,28 @@ TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_segment_image (const TesseraIm
                                                 TesseraMstClasses *classes,
                                                 TesseraImage *dst))
 
+/* Segment Colours on an 8-bit image that arrives in bands of rows
+ * (core/mst-segment-bands.h), every step on the device, the image kept
+ * there: _new allocates all it needs for WIDTH x HEIGHT pixels of CHANNELS
+ * and bands of at most MAX_ROWS (TESSERA_ERROR_GPU_OUT_OF_MEMORY when the
+ * device has no room); _add uploads and counts the next rows (host BAND);
+ * _finish makes the host CLASSES (the CPU's exactly) and HISTOGRAM's
+ * colours and counts (malloc'd; no pixel_colour); _recolour writes rows
+ * Y .. Y + DST->height - 1 recoloured into host DST. */
+typedef struct TesseraCudaMstBands TesseraCudaMstBands;
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_bands_new (TesseraCudaMstBands **bands,
+                                            int width, int height,
+                                            int channels, int max_rows))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_bands_add (TesseraCudaMstBands *bands,
+                                            const TesseraImage *band))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_bands_finish (TesseraCudaMstBands *bands,
+                                               const TesseraMstSegment *params,
+                                               TesseraMstClasses *classes,
+                                               TesseraColourHistogram *histogram))
+TESSERA_GPU_ENTRY (TesseraStatus tessera_cuda_mst_bands_recolour (TesseraCudaMstBands *bands,
+                                                 int y, TesseraImage *dst))
+TESSERA_GPU_VOID (void          tessera_cuda_mst_bands_free (TesseraCudaMstBands *bands))
+
 /* Morphological reconstruction (core/reconstruct.h): the CPU's result, bit
  * for bit; PARAMS->method is the CPU's and is ignored here.  CLIPPED (may be
  * NULL) gets the number of marker samples that lay beyond the mask.  Per

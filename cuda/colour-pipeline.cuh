@@ -25,6 +25,49 @@ struct TesseraDeviceHistogram
 TesseraStatus tessera_cuda_colour_histogram (const TesseraImage *image,
                                              TesseraDeviceHistogram *histogram);
 
+/* The histogram's steps, for images that arrive in bands
+ * (cuda/mst-segment-bands.cu): a counter per 24-bit colour (TABLE), then,
+ * once numbered, each colour's number (INDEX). */
+struct TesseraDeviceColourTable
+{
+  TesseraDeviceBuffer table;     /* uint32_t per key: its pixels */
+  TesseraDeviceBuffer index;     /* uint32_t per key: its colour's number */
+  TesseraDeviceBuffer counters;  /* colours used, pixels of alpha 0 */
+};
+
+/* TABLE allocated and cleared. */
+TesseraStatus tessera_cuda_colour_table_start (TesseraDeviceColourTable *table);
+
+/* Counts the pixels of the 8-bit device IMAGE (a band of rows, or a whole
+ * image) into TABLE; writes each pixel's key to KEYS (rows packed) unless
+ * KEYS is NULL. */
+TesseraStatus tessera_cuda_colour_count (const TesseraImage *image,
+                                         uint32_t *keys,
+                                         TesseraDeviceColourTable *table);
+
+/* Once every pixel is counted (N_PIXELS of them): TABLE's keys numbered
+ * and HISTOGRAM's colours, counts and visible pixels (not pixel_colour). */
+TesseraStatus tessera_cuda_colour_collect (TesseraDeviceColourTable *table,
+                                           size_t n_pixels,
+                                           TesseraDeviceHistogram *histogram);
+
+/* After collecting: each pixel of the device BAND's colour number, as
+ * pixel_colour holds it, into PIXEL_COLOUR (rows packed). */
+TesseraStatus tessera_cuda_colour_index (const TesseraImage *band,
+                                         const TesseraDeviceColourTable *table,
+                                         uint32_t *pixel_colour);
+
+/* cuda/mst-segment-image.cu: the classes of HISTOGRAM's colours (points,
+ * EMST, classes, means) into the host CLASSES, the CPU's exactly, with
+ * the device COLOUR_CLASS (allocated here) and the host PALETTE (the
+ * means rounded) for tessera_cuda_recolour.  TESSERA_ERROR_EMPTY_IMAGE
+ * when no pixel is visible. */
+TesseraStatus tessera_cuda_colour_classes (const TesseraDeviceHistogram *histogram,
+                                           const TesseraMstSegment *params,
+                                           TesseraMstClasses *classes,
+                                           TesseraDeviceBuffer *colour_class,
+                                           uint8_t (*palette)[3]);
+
 /* cuda/colour-points.cu: the N COLOURS in SPACE, as floats for the EMST
  * (XYZ, n x 3) and in fixed point for the classes (FIXED), as the host's
  * tessera_srgb_to_lab and fixed_points (core/mst-weighted.c) make them. */

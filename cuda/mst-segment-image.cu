@@ -16,9 +16,12 @@ namespace {
 /* Every device array of one segmentation. */
 struct Pipeline
 {
-  TesseraDeviceHistogram histogram;
-  TesseraDeviceBuffer    xyz, fixed, edges, colour_class;
-  size_t                 n;
+  Pipeline (const TesseraDeviceHistogram &h, TesseraDeviceBuffer &c)
+    : histogram (h), colour_class (c), n (h.n_colours) {}
+  const TesseraDeviceHistogram &histogram;
+  TesseraDeviceBuffer           xyz, fixed, edges;
+  TesseraDeviceBuffer          &colour_class;
+  size_t                        n;
 };
 
 /* The classes on the host, from copies of the colours, counts and edges:
@@ -99,14 +102,36 @@ TesseraStatus
 segment (const TesseraImage *src, const TesseraMstSegment *params,
          TesseraMstClasses *classes, TesseraImage *dst)
 {
-  Pipeline p;
+  TesseraDeviceHistogram histogram;
+  TesseraDeviceBuffer colour_class;
   uint8_t palette[TESSERA_MST_SEGMENT_MAX_CLASSES][3];
-  TesseraStatus status;
 
   tessera_stage_start ();
-  TESSERA_CUDA_CHECK (tessera_cuda_colour_histogram (src, &p.histogram));
-  p.n = p.histogram.n_colours;
+  TESSERA_CUDA_CHECK (tessera_cuda_colour_histogram (src, &histogram));
   tessera_cuda_stage_mark ("histogram");
+  TESSERA_CUDA_CHECK (tessera_cuda_colour_classes (&histogram, params,
+                                                   classes, &colour_class,
+                                                   palette));
+  TESSERA_CUDA_CHECK (tessera_cuda_recolour (
+    src, histogram.pixel_colour.as<uint32_t> (),
+    colour_class.as<uint32_t> (), (const uint8_t (*)[3]) palette,
+    classes->n_classes, dst));
+  tessera_cuda_stage_mark ("recolour");
+  return TESSERA_OK;
+}
+
+} /* namespace */
+
+TesseraStatus
+tessera_cuda_colour_classes (const TesseraDeviceHistogram *histogram,
+                             const TesseraMstSegment *params,
+                             TesseraMstClasses *classes,
+                             TesseraDeviceBuffer *colour_class,
+                             uint8_t (*palette)[3])
+{
+  Pipeline p (*histogram, *colour_class);
+  TesseraStatus status;
+
   /* Every pixel transparent: as tessera_mst_segment says. */
   if (p.n == 0)
     return TESSERA_ERROR_EMPTY_IMAGE;
@@ -140,15 +165,8 @@ segment (const TesseraImage *src, const TesseraMstSegment *params,
   for (int c = 0; c < classes->n_classes; c++)
     for (int ch = 0; ch < 3; ch++)
       palette[c][ch] = (uint8_t) lrint (classes->mean[c][ch]);
-  TESSERA_CUDA_CHECK (tessera_cuda_recolour (
-    src, p.histogram.pixel_colour.as<uint32_t> (),
-    p.colour_class.as<uint32_t> (), (const uint8_t (*)[3]) palette,
-    classes->n_classes, dst));
-  tessera_cuda_stage_mark ("recolour");
   return TESSERA_OK;
 }
-
-} /* namespace */
 
 TesseraStatus
 tessera_cuda_mst_segment_image (const TesseraImage *src,

@@ -19,6 +19,7 @@
 #include "tessera-progress.h"
 #include "tessera-test-hook.h"
 #include "segment-bands.h"
+#include "segment-device.h"
 #include "segment-work.h"
 
 /* What a run works on, read band by band (segment-bands.h), and the classes
@@ -29,6 +30,7 @@ typedef struct
   gint32                 image;
   gint32                 drawable;
   SegmentBands           bands;
+  SegmentDevice          device;   /* the layer on the GPU, when taken */
   TesseraMstClasses      classes;
 } Segmentation;
 
@@ -247,8 +249,13 @@ output_recoloured (Segmentation    *s,
       tessera_output_insert_above (r.target, s->drawable,
                                    _("Colour classes"));
     }
-  ok = segment_bands_each (&s->bands, &s->classes, recolour_band,
-                           write_recoloured, &r, progress, error);
+  /* The device recolours the bands it kept: no second read. */
+  if (s->device.taken)
+    ok = segment_device_each (&s->device, &s->bands, write_recoloured, &r,
+                              progress, error);
+  else
+    ok = segment_bands_each (&s->bands, &s->classes, recolour_band,
+                             write_recoloured, &r, progress, error);
   if (ok && r.direct)
     gimp_drawable_update (TESSERA_DRAWABLE (r.target), s->bands.bounds.x,
                           s->bands.bounds.y, s->bands.bounds.width,
@@ -694,8 +701,12 @@ segment_run (GimpRunMode          run_mode,
     return FALSE;
   tessera_progress_start (&progress, _("Segmenting colours"));
   tessera_progress_stage (&progress, 0.3);
-  ok = segment_bands_count (&s.bands, &progress, error);
-  if (ok)
+  ok = segment_device_count (&s.device, &s.bands, values, &s.classes,
+                             &progress, error);
+  if (ok && ! s.device.taken)
+    ok = segment_bands_count (&s.bands, &progress, error);
+  /* The device's classes are made; an empty histogram is still told. */
+  if (ok && (! s.device.taken || s.bands.histogram.n_colours == 0))
     {
       tessera_progress_stage (&progress, 0.3);
       exec = tessera_progress_exec (&progress, values->backend);
@@ -709,6 +720,7 @@ segment_run (GimpRunMode          run_mode,
       ok = make_output (&s, (SegmentOutput) values->output, &progress, error);
     }
   tessera_mst_classes_free (&s.classes);
+  segment_device_clear (&s.device);
   segment_bands_clear (&s.bands);
   return ok;
 }

@@ -21,6 +21,7 @@
   X (emst, "emst") \
   X (mst_segment, "mst-segment") \
   X (mst_segment_image, "mst-segment-image") \
+  X (mst_segment_bands, "mst-segment-bands") \
   X (mst_weighted, "mst-weighted") \
   X (reconstruct, "reconstruct") \
   X (trace_line, "trace-line")

@@ -35,7 +35,7 @@ bash bench/build-device.sh >"$out/build.log" 2>&1 \
 echo "build: ok (${SECONDS}s)"
 
 if [ -n "$parity" ]; then
-  for op in mst-segment-image mst-weighted mst-segment emst; do
+  for op in mst-segment-image mst-segment-bands mst-weighted mst-segment emst; do
     SECONDS=0
     build-device/gpu-parity --cases "$cases" --only $op >"$out/parity-$op.log" 2>&1
     echo "gpu-parity $op exit $? (${SECONDS}s): $(tail -1 "$out/parity-$op.log")"
