@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds the Debian package from this tree's committed files (git ls-files,
-# so nothing of a build tree gets in) with dpkg-buildpackage -us -uc -b,
-# then runs lintian on it; the .deb and lintian's report go to OUT/SUITE
+# Builds the Debian packages (gimp-plugin-tessera, tessera-cli) from this
+# tree's committed files (git ls-files, so nothing of a build tree gets in)
+# with dpkg-buildpackage -us -uc -b,
+# then runs lintian on them; the .debs and lintian's report go to OUT/SUITE
 # (the two suites' packages have the same file name).  SUITE
 # is where it is built: this machine's own release (its build dependencies
 # installed with apt-get build-dep), or another one in a build root,
@@ -58,13 +59,13 @@ run sh -c "cd $build/tessera-$version \
   && dpkg-buildpackage -us -uc -b" >"$out/build-$suite.log" 2>&1 \
   || { tail -n 40 "$out/build-$suite.log" >&2; exit 1; }
 run sh -c "cd $build && lintian --info --display-info --pedantic \
-  gimp-plugin-tessera_*.deb tessera_*.changes" >"$out/lintian-$suite.txt" 2>&1 || :
+  gimp-plugin-tessera_*.deb tessera-cli_*.deb tessera_*.changes" >"$out/lintian-$suite.txt" 2>&1 || :
 if grep -q "lintian: not found" "$out/lintian-$suite.txt"; then
   echo "lintian did not run (see $out/lintian-$suite.txt)" >&2
   exit 1
 fi
-cp "$root$build"/gimp-plugin-tessera_*.deb "$out/"
-ls "$out"/gimp-plugin-tessera_*.deb
+cp "$root$build"/gimp-plugin-tessera_*.deb "$root$build"/tessera-cli_*.deb "$out/"
+ls "$out"/gimp-plugin-tessera_*.deb "$out"/tessera-cli_*.deb
 if grep -q '^E:' "$out/lintian-$suite.txt"; then
   echo "lintian: errors (see $out/lintian-$suite.txt)" >&2
   grep '^E:' "$out/lintian-$suite.txt" >&2

@@ -18,6 +18,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 root=$(sh "$top/tests/package/root.sh" "$suite" \
   "${TESSERA_DEB_ROOT:-/var/tmp/tessera-deb-$suite}") || exit 1
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+. "$top/tests/package/purge-check.sh"
 work=/tmp/tessera-package
 mkdir -p "$root$work/home" "$root$work/out"
 cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.png" \
@@ -48,7 +49,6 @@ in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
 report $? "apt-get install ./$(basename "$deb") in a clean $suite root (log: $root$work/install.log)"
 cp -n "$root"/var/cache/apt/archives/*.deb "$cache/" 2>/dev/null
 console=$(cd "$root/usr/bin" && ls gimp-console-* 2>/dev/null | sort -V | tail -n 1)
-in_root dpkg -L gimp-plugin-tessera >"$root$work/files" 2>&1
 
 # SCHEME...: each -b on its own in the installed GIMP, as root in a fresh
 # home (so a fresh profile: GIMP finds the plug-ins in its own folder).
@@ -133,36 +133,5 @@ done
 
 # Purge: every file of the package gone, every folder too unless another
 # package owns it, and nothing else changed (GIMP's profile is in $work).
-snapshot ()
-{
-  (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./tmp \
-     -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/cache \
-     -o -path ./var/log -o -path ./run \) -prune -o -print) | sort
-}
-snapshot >"$root$work/before-purge"
-in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get purge -y -q gimp-plugin-tessera" \
-  >"$root$work/purge.log" 2>&1
-status=$?
-snapshot >"$root$work/after-purge"
-left=
-while read -r path; do
-  [ "$path" != /. ] || continue   # dpkg -L's first line, the root itself
-  [ -e "$root$path" ] || continue
-  if [ -d "$root$path" ] && [ ! -L "$root$path" ] \
-     && in_root dpkg-query -S "$path" >/dev/null 2>&1; then
-    continue
-  fi
-  left="$left $path"
-done <"$root$work/files"
-[ $status = 0 ] && [ -z "$left" ]
-report $? "apt-get purge removes every file of the package${left:+ (left:$left)}"
-gone=$(comm -23 "$root$work/before-purge" "$root$work/after-purge" | sed 's/^\.//')
-strays=$(echo "$gone" | while read -r path; do
-  [ -z "$path" ] || grep -qx "$path" "$root$work/files" || echo "$path"; done)
-added=$(comm -13 "$root$work/before-purge" "$root$work/after-purge")
-[ -n "$gone" ] && [ -z "$strays" ] && [ -z "$added" ]
-report $? "apt-get purge removes only the package's files and adds none${strays:+ (removed:$(echo $strays))}${added:+ (added:$(echo $added))}"
-in_root dpkg-query -W -f='${Status}' gimp-plugin-tessera 2>/dev/null | grep -q installed
-[ $? != 0 ]
-report $? "dpkg no longer knows gimp-plugin-tessera"
+check_purge gimp-plugin-tessera
 [ $failed = 0 ]

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Sourced by the package tests (deb.sh, cli-deb.sh): check_purge PACKAGE
+# purges an installed package from the test root and reports (TAP, through
+# the caller's `report`) that every file of it is gone, every folder too
+# unless another package owns it, that nothing else was removed or added,
+# and that dpkg no longer knows it.  Uses the caller's root, work (the test's
+# folder inside the root, left out of the comparison) and in_root.
+
+purge_snapshot ()
+{
+  (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./tmp \
+     -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/cache \
+     -o -path ./var/log -o -path ./run \) -prune -o -print) | sort
+}
+
+check_purge ()   # PACKAGE
+{
+  package=$1
+  files=$root$work/$package.files
+  in_root dpkg -L "$package" >"$files" 2>&1
+  purge_snapshot >"$root$work/before-purge"
+  in_root sh -c "DEBIAN_FRONTEND=noninteractive apt-get purge -y -q $package" \
+    >"$root$work/purge-$package.log" 2>&1
+  status=$?
+  purge_snapshot >"$root$work/after-purge"
+  left=
+  while read -r path; do
+    [ "$path" != /. ] || continue   # dpkg -L's first line, the root itself
+    [ -e "$root$path" ] || continue
+    if [ -d "$root$path" ] && [ ! -L "$root$path" ] \
+       && in_root dpkg-query -S "$path" >/dev/null 2>&1; then
+      continue
+    fi
+    left="$left $path"
+  done <"$files"
+  [ $status = 0 ] && [ -z "$left" ]
+  report $? "apt-get purge $package removes every file of it${left:+ (left:$left)}"
+  gone=$(comm -23 "$root$work/before-purge" "$root$work/after-purge" | sed 's/^\.//')
+  strays=$(echo "$gone" | while read -r path; do
+    [ -z "$path" ] || grep -qx "$path" "$files" || echo "$path"; done)
+  added=$(comm -13 "$root$work/before-purge" "$root$work/after-purge")
+  [ -n "$gone" ] && [ -z "$strays" ] && [ -z "$added" ]
+  report $? "apt-get purge $package removes only its files and adds none${strays:+ (removed:$(echo $strays))}${added:+ (added:$(echo $added))}"
+  in_root dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q installed
+  [ $? != 0 ]
+  report $? "dpkg no longer knows $package"
+}
