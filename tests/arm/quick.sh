@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Tessera — the core tests on aarch64 under qemu, quick: check-arm.sh
 # --quick (every core test, the first tenth of its random cases, two at a
-# time) as one TAP test per core test.  Skips where the cross compiler,
+# time) as one TAP test per core test, then same-bytes.sh (tessera-bench
+# on aarch64 against the x86 build's at every level) where the x86
+# tessera-bench is built.  Skips where the cross compiler,
 # qemu-user-static or the arm64 GLib is missing (setup.sh check installs
 # them), so that make check stays green elsewhere.
 set -u
@@ -29,7 +31,14 @@ if [ "$n" -eq 0 ]; then
   sed 's/^/# /' "$log" | tail -n 40
   exit 0
 fi
-echo "1..$n"
+# aarch64's outputs against x86's, when the build has the x86 bench.
+bench=${abs_top_builddir:-..}/bench/tessera-bench
+same=
+if [ -x "$bench" ]; then
+  same=$(sh "$top/tests/arm/same-bytes.sh" "$out" "$bench" 2>&1)
+fi
+n_same=$(echo "$same" | grep -c -E '^(not )?ok ')
+echo "1..$((n + n_same))"
 i=0
 grep -E '^(PASS|FAIL): ' "$log" | while read -r result rest; do
   i=$((i + 1))
@@ -42,3 +51,7 @@ grep -E '^(PASS|FAIL): ' "$log" | while read -r result rest; do
   fi
 done
 grep '^check-arm: ' "$log" | sed 's/^/# /'
+# same-bytes.sh's own TAP, numbered after the core tests.
+echo "$same" | awk -v n="$n" '
+  /^(not )?ok [0-9]+ / { sub(/ok [0-9]+ /, "ok " (n + ++k) " "); print; next }
+  /^#/ { print }'
