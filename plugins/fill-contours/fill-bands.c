@@ -17,6 +17,7 @@
 #include "tessera-args.h"
 #include "tessera-bands.h"
 #include "tessera-canvas.h"
+#include "tessera-format.h"
 #include "tessera-gimp.h"
 #include "tessera-output.h"
 #include "tessera-progress.h"
@@ -49,7 +50,8 @@ fill_bands_suit (gint32            drawable,
 enum
 {
   TILE_FILLED   = 1 << 0,
-  TILE_UNFILLED = 1 << 1
+  TILE_UNFILLED = 1 << 1,
+  TILE_DONE     = 1 << 2   /* all line, written by pass 1 (FillBands.done) */
 };
 
 typedef struct FillBands FillBands;
@@ -65,7 +67,7 @@ typedef struct
   TesseraImage   map;      /* pass 1: their contour map */
   guint32       *labels;   /* pass 2: their region numbers */
   guint8        *tiles;    /* pass 2: TILE_ bits of each tile over RECT,
-                            * tile rows of run->columns */
+                            * tile rows of run->columns; NULL in pass 1 */
   TesseraRegion  out;      /* pass 2: what is written over RECT */
 } Band;
 
@@ -91,6 +93,13 @@ struct FillBands
                                        * a thread makes at a time */
   gint                     tile_width;
   gint                     columns;   /* tiles across the widest rect */
+  /* The fill on the drawable, where the pixels are worked on in its own
+   * format: by tile of the drawable (tiles_across a row), whether the tile
+   * (cut to the bounds) is all line, so that pass 1 wrote its pixels to
+   * the shadow as they are and pass 2 neither reads nor writes it (a line
+   * is never filled).  NULL: pass 2 writes every tile. */
+  guint8                  *done;
+  gint                     tiles_across;
   const Babl              *own;       /* the drawable's format: read as it is */
   const Babl              *rgba;      /* R'G'B'A float in its space */
   TesseraContourThreshold  threshold;
@@ -196,6 +205,115 @@ band_clear (Band *band)
 }
 
 /* ------------------------------------------------------------------ */
+/* Tiles. */
+
+/* The tiles over BAND's rect, in drawable coordinates: the first tile row
+ * and column, and tile (ROW, COLUMN)'s rectangle cut to the rect. */
+static gint
+tile_row0 (const Band *band)
+{
+  return band->rect.y / band->run->tile;
+}
+
+static gint
+tile_column0 (const Band *band)
+{
+  return band->rect.x / band->run->tile_width;
+}
+
+static GeglRectangle
+tile_rect (const Band *band,
+           gint        row,
+           gint        column)
+{
+  const FillBands *run  = band->run;
+  GeglRectangle    tile = { column * run->tile_width, row * run->tile,
+                            run->tile_width, run->tile };
+  GeglRectangle    cut;
+
+  gegl_rectangle_intersect (&cut, &tile, &band->rect);
+  return cut;
+}
+
+static guint8 *
+band_tile (const Band *band,
+           gint        row,
+           gint        column)
+{
+  return band->tiles + (gsize) (row - tile_row0 (band)) * band->run->columns
+         + (column - tile_column0 (band));
+}
+
+/* Whether pass 1 wrote tile (ROW, COLUMN) of the drawable. */
+static gboolean
+tile_done (const FillBands *run,
+           gint             row,
+           gint             column)
+{
+  return run->done != NULL
+         && run->done[(gsize) row * run->tiles_across + column];
+}
+
+/* Tile (ROW, COLUMN)'s TILE_ bits: in pass 2 the band's, in pass 1
+ * TILE_DONE where it was written. */
+static guint8
+tile_bits (const Band *band,
+           gint        row,
+           gint        column)
+{
+  if (band->tiles != NULL)
+    return *band_tile (band, row, column);
+  return tile_done (band->run, row, column) ? TILE_DONE : 0;
+}
+
+/* FUNC (BAND, RECT, DATA) over each run, along a tile row, of the band's
+ * tiles whose bits (tile_bits) within MASK are WANT; AFTER_ROW (may be
+ * NULL) after each tile row. */
+static void
+each_tile_run (Band     *band,
+               guint8    mask,
+               guint8    want,
+               void    (*func) (Band *, const GeglRectangle *, gpointer),
+               void    (*after_row) (gpointer),
+               gpointer  data)
+{
+  const FillBands *run     = band->run;
+  gint             last    = (band->rect.y + band->rect.height - 1) / run->tile;
+  gint             column1 = (band->rect.x + band->rect.width - 1)
+                             / run->tile_width;
+
+  for (gint row = tile_row0 (band); row <= last; row++)
+    {
+      for (gint column = tile_column0 (band); column <= column1; column++)
+        {
+          GeglRectangle from, to, span;
+          gint          end = column;
+
+          if ((tile_bits (band, row, column) & mask) != want)
+            continue;
+          while (end < column1
+                 && (tile_bits (band, row, end + 1) & mask) == want)
+            end++;
+          from = tile_rect (band, row, column);
+          to   = tile_rect (band, row, end);
+          gegl_rectangle_bounding_box (&span, &from, &to);
+          func (band, &span, data);
+          column = end;
+        }
+      if (after_row != NULL)
+        after_row (data);
+    }
+}
+
+static void
+flush_row (gpointer buffer)
+{
+  /* Its tiles, sent to GIMP as each tile row is done, leave the plug-in's
+   * cache. */
+  gegl_buffer_flush (buffer);
+}
+
+/* ------------------------------------------------------------------ */
 /* Pass 1: the map, into the stream. */
 
 static void
@@ -208,6 +326,36 @@ map_read (Band *band)
                    GEGL_AUTO_ROWSTRIDE, GEGL_ABYSS_NONE);
   g_object_unref (buffer);
   tessera_stage_mark ("fill band read");
+}
+
+/* Marks the tiles of BAND's rect that MAP (the band's rows) has all
+ * line in the run's done. */
+static void
+find_line_tiles (Band               *band,
+                 const TesseraImage *map)
+{
+  FillBands *run     = band->run;
+  gint       first   = tile_row0 (band);
+  gint       last    = (band->rect.y + band->rect.height - 1) / run->tile;
+  gint       column0 = tile_column0 (band);
+  gint       column1 = (band->rect.x + band->rect.width - 1) / run->tile_width;
+
+  for (gint row = first; row <= last; row++)
+    for (gint column = column0; column <= column1; column++)
+      {
+        GeglRectangle tile = tile_rect (band, row, column);
+        gboolean      line = TRUE;
+
+        for (gint y = tile.y; y < tile.y + tile.height && line; y++)
+          {
+            const guint8 *pixel = (const guint8 *) tessera_image_row
+                                    (map, y - band->rows.y);
+
+            for (gint x = tile.x; x < tile.x + tile.width; x++)
+              line = line && pixel[x] != 0;
+          }
+        run->done[(gsize) row * run->tiles_across + column] = line;
+      }
 }
 
 static TesseraStatus
@@ -226,11 +374,45 @@ map_work (Band *band)
   status = tessera_fill_stream_add (run->stream, &map, &run->exec);
   if (run->cache != NULL)
     fill_cache_add (run->cache, band->index, band->pixels, map.height);
+  if (run->done != NULL && band->rect.height > 0)
+    find_line_tiles (band, &map);
   tessera_stage_mark ("fill band mapped");
   return status;
 }
 
-static const BandPass map_pass = { map_read, map_work, NULL };
+/* SPAN of the band's pixels as read, into BUFFER. */
+static void
+store_pixels_span (Band                *band,
+                   const GeglRectangle *span,
+                   gpointer             buffer)
+{
+  const FillBands *run    = band->run;
+  gsize            bpp    = babl_format_get_bytes_per_pixel (run->own);
+  gsize            stride = (gsize) run->width * bpp;
+
+  gegl_buffer_set (buffer, span, 0, run->own,
+                   band->pixels + (gsize) (span->y - band->rows.y) * stride
+                   + (gsize) span->x * bpp, stride);
+}
+
+/* The band's tiles that are all line into the drawable's shadow, as they
+ * are: the fill leaves them so. */
+static void
+map_write (Band *band)
+{
+  FillBands  *run = band->run;
+  GeglBuffer *shadow;
+
+  if (run->done == NULL || band->rect.height == 0)
+    return;
+  shadow = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE (run->drawable));
+  each_tile_run (band, TILE_DONE, TILE_DONE, store_pixels_span, flush_row,
+                 shadow);
+  g_object_unref (shadow);
+  tessera_stage_mark ("fill band lines written");
+}
+
+static const BandPass map_pass = { map_read, map_work, map_write };
 
 /* Pass 1 over RUN; an error when there is nothing to fill. */
 static gboolean
@@ -286,43 +468,6 @@ map_bands (FillBands *run,
  * pixels where they are not filled, kept from pass 1 (fill-cache.h) or
  * read again, only the tiles that are not filled whole. */
 
-/* The tiles over BAND's rect, in drawable coordinates: the first tile row
- * and column, and tile (ROW, COLUMN)'s rectangle cut to the rect. */
-static gint
-tile_row0 (const Band *band)
-{
-  return band->rect.y / band->run->tile;
-}
-
-static gint
-tile_column0 (const Band *band)
-{
-  return band->rect.x / band->run->tile_width;
-}
-
-static GeglRectangle
-tile_rect (const Band *band,
-           gint        row,
-           gint        column)
-{
-  const FillBands *run  = band->run;
-  GeglRectangle    tile = { column * run->tile_width, row * run->tile,
-                            run->tile_width, run->tile };
-  GeglRectangle    cut;
-
-  gegl_rectangle_intersect (&cut, &tile, &band->rect);
-  return cut;
-}
-
-static guint8 *
-band_tile (const Band *band,
-           gint        row,
-           gint        column)
-{
-  return band->tiles + (gsize) (row - tile_row0 (band)) * band->run->columns
-         + (column - tile_column0 (band));
-}
-
 /* Each tile's TILE_ bits from the band's labels. */
 static void
 classify_tiles (Band *band)
@@ -349,44 +494,10 @@ classify_tiles (Band *band)
             for (gint x = tile.x; x < tile.x + tile.width; x++)
               bits |= labels[x] != 0 ? TILE_FILLED : TILE_UNFILLED;
           }
+        if (tile_done (run, row, column))
+          bits |= TILE_DONE;
         *band_tile (band, row, column) = bits;
       }
-}
-
-/* FUNC (BAND, RECT, DATA) over each run of the band's tiles, along a tile
- * row, that has BIT; AFTER_ROW (may be NULL) after each tile row. */
-static void
-each_tile_run (Band  *band,
-               guint8 bit,
-               void (*func) (Band *, const GeglRectangle *, gpointer),
-               void (*after_row) (gpointer),
-               gpointer data)
-{
-  const FillBands *run     = band->run;
-  gint             last    = (band->rect.y + band->rect.height - 1) / run->tile;
-  gint             column1 = (band->rect.x + band->rect.width - 1)
-                             / run->tile_width;
-
-  for (gint row = tile_row0 (band); row <= last; row++)
-    {
-      for (gint column = tile_column0 (band); column <= column1; column++)
-        {
-          GeglRectangle from, to, span;
-          gint          end = column;
-
-          if (! (*band_tile (band, row, column) & bit))
-            continue;
-          while (end < column1 && (*band_tile (band, row, end + 1) & bit))
-            end++;
-          from = tile_rect (band, row, column);
-          to   = tile_rect (band, row, end);
-          gegl_rectangle_bounding_box (&span, &from, &to);
-          func (band, &span, data);
-          column = end;
-        }
-      if (after_row != NULL)
-        after_row (data);
-    }
 }
 
 static void
@@ -517,14 +628,6 @@ store_canvas_span (Band                *band,
                       band->out.format, view.data, view.stride);
 }
 
-static void
-flush_row (gpointer buffer)
-{
-  /* Its tiles, sent to GIMP as each tile row is done, leave the plug-in's
-   * cache. */
-  gegl_buffer_flush (buffer);
-}
-
 /* On the drawable: its pixels where the band is not filled, kept from
  * pass 1 or read again (the tiles filled whole need none), then the
  * fill over them. */
@@ -543,7 +646,8 @@ paint_on_pixels (Band *band)
                            band->out.image.data, band->out.image.stride))
     {
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->drawable));
-      each_tile_run (band, TILE_UNFILLED, load_span, NULL, buffer);
+      each_tile_run (band, TILE_UNFILLED | TILE_DONE, TILE_UNFILLED,
+                     load_span, NULL, buffer);
       g_object_unref (buffer);
     }
   tessera_stage_mark ("fill band pixels");
@@ -567,20 +671,22 @@ paint_write (Band *band)
     case FILL_OUTPUT_FOREGROUND:
       paint_on_pixels (band);
       /* A buffer of the shadow per band: its tiles, sent to GIMP, leave
-       * the plug-in's cache with it. */
+       * the plug-in's cache with it.  Those that pass 1 wrote are there. */
       buffer = gimp_drawable_get_shadow_buffer (TESSERA_DRAWABLE
                                                  (run->target));
-      tessera_region_store (&band->out, &band->rect, buffer, NULL);
+      each_tile_run (band, TILE_DONE, 0, store_span, flush_row, buffer);
       g_object_unref (buffer);
       break;
     case FILL_OUTPUT_SELECTION:
       buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->target));
-      each_tile_run (band, TILE_FILLED, store_canvas_span, flush_row,
+      each_tile_run (band, TILE_FILLED, TILE_FILLED, store_canvas_span,
+                     flush_row,
                      buffer);
       g_object_unref (buffer);
       break;
     default:
-      each_tile_run (band, TILE_FILLED, store_span, flush_row, run->layer);
+      each_tile_run (band, TILE_FILLED, TILE_FILLED, store_span, flush_row,
+                     run->layer);
       break;
     }
   tessera_stage_mark ("fill band written");
@@ -630,9 +736,8 @@ paint_bands (FillBands *run,
   TesseraStatus status = TESSERA_OK;
   gboolean      ok = TRUE;
 
-  run->tile_width = gimp_tile_width ();
-  run->columns    = (run->bounds.x + run->bounds.width - 1) / run->tile_width
-                    - run->bounds.x / run->tile_width + 1;
+  run->columns = (run->bounds.x + run->bounds.width - 1) / run->tile_width
+                 - run->bounds.x / run->tile_width + 1;
   for (gint i = 0; i < 2 && ok; i++)
     {
       Band *band = &run->band[i];
@@ -776,6 +881,17 @@ cache_budget (const FillBands *run)
               * babl_format_get_bytes_per_pixel (run->own) / 32, 1 << 20);
 }
 
+/* Whether pass 2 works on pixels in OWN itself (tessera_region_alloc's
+ * format: OWN for u8 and u16, else OWN's float). */
+static gboolean
+own_is_worked_on (const Babl *own)
+{
+  const gchar *type = babl_get_name (babl_format_get_type (own, 0));
+
+  return strcmp (type, "u8") == 0 || strcmp (type, "u16") == 0
+         || tessera_format_with_type (own, "float") == own;
+}
+
 /* RUN for DRAWABLE by VALUES: its bands, what is read, the threshold, the
  * stream. */
 static gboolean
@@ -802,12 +918,29 @@ bands_init (FillBands        *run,
   run->rows   = tessera_band_rows (drawable, run->width, 1);
   run->count  = (run->height + run->rows - 1) / run->rows;
   run->tile   = gimp_tile_height ();
+  run->tile_width = gimp_tile_width ();
   run->bounds = (GeglRectangle) { 0, 0, run->width, run->height };
   run->exec   = tessera_exec_default ();
   if (values->output == FILL_OUTPUT_FOREGROUND)
-    run->cache = fill_cache_new (run->width,
-                                 babl_format_get_bytes_per_pixel (run->own),
-                                 run->count, cache_budget (run));
+    {
+      run->cache = fill_cache_new (run->width,
+                                   babl_format_get_bytes_per_pixel (run->own),
+                                   run->count, cache_budget (run));
+      /* Pass 1 writes the tiles of line as they are, where pass 2 would
+       * write them as read: in the drawable's own format (pass 2 works on
+       * other types as float, which may not give the same bytes back). */
+      if (own_is_worked_on (run->own)
+          && tessera_selection_bounds (drawable, &run->bounds, NULL))
+        {
+          run->tiles_across = (run->width + run->tile_width - 1)
+                              / run->tile_width;
+          run->done = g_new0 (guint8, (gsize) run->tiles_across
+                                      * ((run->height + run->tile - 1)
+                                         / run->tile));
+        }
+      else
+        run->bounds = (GeglRectangle) { 0, 0, run->width, run->height };
+    }
   run->exec.backend = TESSERA_BACKEND_CPU;
   fill_foreground_pixel (run->rgba, foreground);
   run->threshold = fill_contour_threshold (values, foreground);
@@ -845,6 +978,7 @@ fill_bands_run (gint32            image,
       ok = paint_output (&run, error);
     }
   g_free (run.colours);
+  g_free (run.done);
   fill_cache_free (run.cache);
   tessera_fill_stream_free (run.stream);
   return ok;
