@@ -443,6 +443,17 @@ map_bands (FillBands *run,
       tessera_set_error (error, status);
       return FALSE;
     }
+  if (run->done != NULL && tessera_stage_enabled ())
+    {
+      gsize tiles = (gsize) run->tiles_across
+                    * ((run->height + run->tile - 1) / run->tile);
+      gsize lines = 0;
+
+      for (gsize i = 0; i < tiles; i++)
+        lines += run->done[i];
+      g_printerr ("fill tiles all line, written in pass 1: %" G_GSIZE_FORMAT
+                  " of %" G_GSIZE_FORMAT "\n", lines, tiles);
+    }
   name = gimp_item_get_name (TESSERA_ITEM (run->drawable));
   why = fill_nothing_reason (name,
                              tessera_fill_stream_has_line (run->stream),
