@@ -69,6 +69,8 @@ typedef struct
   guint8        *tiles;    /* pass 2: TILE_ bits of each tile over RECT,
                             * tile rows of run->columns; NULL in pass 1 */
   TesseraRegion  out;      /* pass 2: what is written over RECT */
+  gboolean       painted;  /* pass 2 on the drawable: OUT is complete (its
+                            * pixels came from pass 1's keeping) */
 } Band;
 
 /* A pass over the bands: READ on the main thread before a band's WORK in
@@ -564,6 +566,22 @@ paint_rows (Band *band)
                      + band->rect.x, y);
 }
 
+/* On the drawable: BAND's pixels into its output from pass 1's keeping,
+ * where it kept them (fill-cache.h; in the bands' thread: pass 1's adds
+ * are over).  They are kept in the drawable's format, and worked on in it
+ * but for types the core does not take (as float then). */
+static gboolean
+kept_pixels (Band *band)
+{
+  FillBands     *run    = band->run;
+  GeglRectangle  window = { band->rect.x, band->rect.y - band->rows.y,
+                            band->rect.width, band->rect.height };
+
+  return run->cache != NULL && band->out.format == run->own
+         && fill_cache_get (run->cache, band->index, &window,
+                            band->out.image.data, band->out.image.stride);
+}
+
 static TesseraStatus
 paint_work (Band *band)
 {
@@ -586,13 +604,17 @@ paint_work (Band *band)
                             band->labels + (gsize) y * run->width,
                             run->width, band->rows.y + y);
     }
+  band->painted = FALSE;
   if (band->rect.height == 0)
     return TESSERA_OK;
   classify_tiles (band);
-  /* On the drawable the pixels are painted once they are in, in the
-   * write. */
-  if (run->values->output != FILL_OUTPUT_FOREGROUND)
-    paint_rows (band);
+  /* On the drawable the fill goes over the pixels: here where pass 1 kept
+   * them, else once they are read, in the write. */
+  if (run->values->output != FILL_OUTPUT_FOREGROUND || kept_pixels (band))
+    {
+      paint_rows (band);
+      band->painted = TRUE;
+    }
   tessera_stage_mark ("fill band labelled");
   return TESSERA_OK;
 }
@@ -639,28 +661,21 @@ store_canvas_span (Band                *band,
                       band->out.format, view.data, view.stride);
 }
 
-/* On the drawable: its pixels where the band is not filled, kept from
- * pass 1 or read again (the tiles filled whole need none), then the
- * fill over them. */
+/* On the drawable, where pass 2's work did not paint the band: its
+ * pixels where it is not filled, read again (the tiles filled whole need
+ * none, those pass 1 wrote are done), then the fill over them. */
 static void
 paint_on_pixels (Band *band)
 {
-  FillBands     *run    = band->run;
-  GeglRectangle  window = { band->rect.x, band->rect.y - band->rows.y,
-                            band->rect.width, band->rect.height };
-  GeglBuffer    *buffer;
+  FillBands  *run = band->run;
+  GeglBuffer *buffer;
 
-  /* The pixels are kept in the drawable's format, and worked on in it but
-   * for types the core does not take (as float then). */
-  if (band->out.format != run->own
-      || ! fill_cache_get (run->cache, band->index, &window,
-                           band->out.image.data, band->out.image.stride))
-    {
-      buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->drawable));
-      each_tile_run (band, TILE_UNFILLED | TILE_DONE, TILE_UNFILLED,
-                     load_span, NULL, buffer);
-      g_object_unref (buffer);
-    }
+  if (band->painted)
+    return;
+  buffer = gimp_drawable_get_buffer (TESSERA_DRAWABLE (run->drawable));
+  each_tile_run (band, TILE_UNFILLED | TILE_DONE, TILE_UNFILLED, load_span,
+                 NULL, buffer);
+  g_object_unref (buffer);
   tessera_stage_mark ("fill band pixels");
   paint_rows (band);
 }
