@@ -5,9 +5,13 @@
  * Pass 1 reads the drawable band by band, makes each band's contour map
  * and hands it to the core's stream, which labels it and unites its
  * regions with the band above; pass 2 gets each band's region numbers and
- * writes the output band by band (on the drawable: its pixels, kept from
- * pass 1 where they were small, fill-cache.h, else read again, painted and
- * written to the shadow buffer, merged at the end as one undo step).
+ * writes the output band by band.  The outputs that start empty (a new
+ * layer, flat colours, the selection's channel) get only the tiles with
+ * some of the interior.  On the drawable the output goes to the shadow
+ * buffer, merged at the end as one undo step: pass 1 writes there the
+ * tiles that are all line (never filled) as they are, and pass 2 the
+ * others, their pixels kept from pass 1 where they were small
+ * (fill-cache.h), else read again but for the tiles filled whole.
  * While one band is computed in a thread, the plug-in's main thread, the
  * only one that may talk to GIMP, reads the next band or writes the one
  * before.  The pixels are those of the whole-drawable run; the plug-in

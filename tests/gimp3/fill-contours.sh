@@ -33,7 +33,7 @@ report ()   # OK DESCRIPTION
   if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
 
-echo "1..21"
+echo "1..23"
 in_root sh "$top/tests/gimp3/build.sh" "$work/plug-ins" >"$host_work/build.log" 2>&1
 report $? "the GIMP 3 plug-ins build against libgimp-3.0 (GIMP $gimp3_version)"
 cat >"$host_work/profile/gimprc" <<GIMPRC
@@ -71,6 +71,11 @@ convert "$host_work/rgba.png" -background white -flatten -alpha off \
   $no_gamma PNG24:"$host_work/rgb.png"
 convert "$host_work/rgb.png" -colorspace gray -depth 16 $no_gamma \
   -define png:bit-depth=16 -define png:color-type=0 "$host_work/grey16.png"
+# Photo-like: the RGB line art with a dark rectangle (tiles all of line)
+# and a framed white one (tiles filled whole).
+convert "$host_work/rgb.png" -fill black -draw "rectangle 0,0 299,299" \
+  -draw "rectangle 310,100 630,470" -fill white \
+  -draw "rectangle 316,106 624,464" $no_gamma PNG24:"$host_work/photo.png"
 
 # What is left to compare: the new layer alone, or the selection filled
 # with white.
@@ -203,6 +208,12 @@ bands bands-grey16 grey16.png "$feather"
 report $? "16-bit grey, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
 bands bands-rgba rgba.png '(gimp-image-select-rectangle image CHANNEL-OP-REPLACE 100 80 300 200)' 3000
 report $? "RGBA, a rectangle selected, in bands, the first kept: the whole layer's pixels, the selection as it was"
+# Nothing kept from pass 1 (a budget of 0): pass 1 writes the tiles all of
+# line, pass 2 reads the others again but for those filled whole.
+bands bands-photo photo.png '#t' 0
+report $? "photo-like RGB on the layer in bands: the whole layer's pixels"
+bands bands-photo-feather photo.png "$feather" 0
+report $? "photo-like RGB, a feathered selection, in bands: the whole layer's pixels, the selection as it was"
 
 # From Python: the test plug-in's case fill-contours (tessera-python-test.py,
 # the procedure's config set by argument name) fills rgba.png's contours
