@@ -17,30 +17,15 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 root=$(sh "$top/tests/package/root.sh" "$suite" \
   "${TESSERA_DEB_ROOT:-/var/tmp/tessera-deb-$suite}") || exit 1
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
-. "$top/tests/package/purge-check.sh"
+. "$top/tests/package/package-tap.sh"
 work=/tmp/tessera-package
 mkdir -p "$root$work/out"
 cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.png" \
   "$root$work/"
 
-n=0
-failed=0
-report ()   # STATUS DESCRIPTION
-{
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"
-  else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
 echo "1..13"
 
-cache=$root.apt-cache
-mkdir -p "$cache"
-cp "$cache"/*.deb "$root/var/cache/apt/archives/" 2>/dev/null
-in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y -q --no-install-recommends $work/$(basename "$deb") gdal-bin" \
-  >"$root$work/install.log" 2>&1
-report $? "apt-get install ./$(basename "$deb") in a clean $suite root (log: $root$work/install.log)"
-cp -n "$root"/var/cache/apt/archives/*.deb "$cache/" 2>/dev/null
+install_deb "$deb" gdal-bin
 in_root dpkg-query -W -f='${Status}' gimp 2>/dev/null | grep -q installed
 [ $? != 0 ]
 report $? "GIMP is not pulled in"

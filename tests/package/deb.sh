@@ -18,7 +18,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 root=$(sh "$top/tests/package/root.sh" "$suite" \
   "${TESSERA_DEB_ROOT:-/var/tmp/tessera-deb-$suite}") || exit 1
 in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
-. "$top/tests/package/purge-check.sh"
+. "$top/tests/package/package-tap.sh"
 work=/tmp/tessera-package
 mkdir -p "$root$work/home" "$root$work/out"
 cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.png" \
@@ -28,26 +28,9 @@ procedures="plug-in-tessera-box-blur plug-in-tessera-fill-contours
   plug-in-tessera-reconstruct-preset plug-in-tessera-trace-line
   plug-in-tessera-trace-line-from-path plug-in-tessera-export-paths-geojson"
 
-n=0
-failed=0
-report ()   # STATUS DESCRIPTION
-{
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"
-  else echo "not ok $n - $2"; failed=$((failed + 1)); fi
-}
 echo "1..12"
 
-# Downloaded packages are kept beside the root for the next run (the root
-# itself is unpacked afresh).
-cache=$root.apt-cache
-mkdir -p "$cache"
-cp "$cache"/*.deb "$root/var/cache/apt/archives/" 2>/dev/null
-in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y -q --no-install-recommends $work/$(basename "$deb")" \
-  >"$root$work/install.log" 2>&1
-report $? "apt-get install ./$(basename "$deb") in a clean $suite root (log: $root$work/install.log)"
-cp -n "$root"/var/cache/apt/archives/*.deb "$cache/" 2>/dev/null
+install_deb "$deb"
 console=$(cd "$root/usr/bin" && ls gimp-console-* 2>/dev/null | sort -V | tail -n 1)
 
 # SCHEME...: each -b on its own in the installed GIMP, as root in a fresh

@@ -1,10 +1,39 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Sourced by the package tests (deb.sh, cli-deb.sh): check_purge PACKAGE
-# purges an installed package from the test root and reports (TAP, through
-# the caller's `report`) that every file of it is gone, every folder too
-# unless another package owns it, that nothing else was removed or added,
-# and that dpkg no longer knows it.  Uses the caller's root, work (the test's
-# folder inside the root, left out of the comparison) and in_root.
+# Sourced by the package tests (deb.sh, cli-deb.sh), after they set root
+# (the clean Debian root), suite, work (the test's folder inside the root)
+# and in_root: the TAP report, the install of a .deb with apt, and the
+# purge check.
+
+n=0
+failed=0
+report ()   # STATUS DESCRIPTION
+{
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"
+  else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+
+# install_deb DEB [PACKAGE...]: apt-get install ./DEB (copied into $work)
+# and any other packages, reported; the downloaded packages are kept beside
+# the root for the next run (the root itself is unpacked afresh).
+install_deb ()
+{
+  deb_name=$(basename "$1")
+  shift
+  cache=$root.apt-cache
+  mkdir -p "$cache"
+  cp "$cache"/*.deb "$root/var/cache/apt/archives/" 2>/dev/null
+  in_root sh -c "apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends $work/$deb_name $*" \
+    >"$root$work/install.log" 2>&1
+  report $? "apt-get install ./$deb_name in a clean $suite root (log: $root$work/install.log)"
+  cp -n "$root"/var/cache/apt/archives/*.deb "$cache/" 2>/dev/null
+}
+
+# check_purge PACKAGE purges an installed package and reports that every
+# file of it is gone, every folder too unless another package owns it, that
+# nothing else was removed or added ($work left out), and that dpkg no
+# longer knows it.
 
 purge_snapshot ()
 {
