@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "tessera-bands.h"
 #include "tessera-gimp.h"
 
@@ -63,6 +67,17 @@ worker_join (Worker *worker)
   return worker->status;
 }
 
+/* The memory the finished band freed, back to the system: the band threads'
+ * malloc arenas otherwise keep it, and the plug-in's peak grew by hundreds
+ * of MiB in some runs. */
+static void
+give_back_freed (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+}
+
 TesseraStatus
 tessera_bands_overlap (const TesseraBandPass *pass,
                        gpointer               data)
@@ -93,6 +108,7 @@ tessera_bands_overlap (const TesseraBandPass *pass,
         worker_start (&worker[1 - slot], 1 - slot);
       if (pass->finish != NULL)
         status = pass->finish (slot, data);
+      give_back_freed ();
       if (status != TESSERA_OK)
         {
           worker_join (&worker[1 - slot]);
