@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <stdlib.h>   /* defines __GLIBC__ where it is glibc */
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
