@@ -15,14 +15,8 @@ set -u
 suite=$1
 deb=$(realpath "$2")
 top=$(cd "$(dirname "$0")/../.." && pwd)
-root=$(sh "$top/tests/package/root.sh" "$suite" \
-  "${TESSERA_DEB_ROOT:-/var/tmp/tessera-deb-$suite}") || exit 1
-in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
 . "$top/tests/package/package-tap.sh"
-work=/tmp/tessera-package
 mkdir -p "$root$work/home" "$root$work/out"
-cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.png" \
-  "$root$work/"
 procedures="plug-in-tessera-box-blur plug-in-tessera-fill-contours
   plug-in-tessera-mst-segment plug-in-tessera-reconstruct
   plug-in-tessera-reconstruct-preset plug-in-tessera-trace-line

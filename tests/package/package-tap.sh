@@ -1,8 +1,17 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Sourced by the package tests (deb.sh, cli-deb.sh), after they set root
-# (the clean Debian root), suite, work (the test's folder inside the root)
-# and in_root: the TAP report, the install of a .deb with apt, and the
-# purge check.
+# Sourced by the package tests (deb.sh, cli-deb.sh) once they set suite,
+# deb (the .deb's path) and top (the tree): a clean Debian root of the
+# suite (root.sh) with the .deb and the sample images in its folder $work,
+# in_root to run there, the TAP report, the install of the .deb with apt,
+# and the purge check.
+
+root=$(sh "$top/tests/package/root.sh" "$suite" \
+  "${TESSERA_DEB_ROOT:-/var/tmp/tessera-deb-$suite}") || exit 1
+in_root () { sh "$top/tests/gimp3/in-root.sh" "$root" "$@"; }
+work=/tmp/tessera-package
+mkdir -p "$root$work"
+cp "$deb" "$top/data/landsat-bahamas-791x718.png" "$top/data/line-art-640x480.png" \
+  "$root$work/"
 
 n=0
 failed=0
